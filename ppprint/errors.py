@@ -1,0 +1,81 @@
+"""Exceptions of ppprint.
+
+Two families reach the user:
+
+* :class:`InputError` -- bad input (a data file, an argument). The CLI prints its
+  one-line message and exits with status 2.
+* :class:`ClaimError` -- a diagram claims something the engine does not agree
+  with. The CLI prints one line per failure and exits with status 1.
+
+:class:`IllegalMoveError` is raised by engines when a move is applied that the
+rules forbid; it carries a reason code, like python-chess's ``IllegalMoveError``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class PpprintError(Exception):
+    """Base class of every error ppprint raises on purpose."""
+
+
+class InputError(PpprintError):
+    """Bad input: names the file and line (or the argument) at fault."""
+
+    def __init__(self, message: str, path: str | Path | None = None, line: int | None = None):
+        self.message = message
+        self.path = Path(path) if path is not None else None
+        self.line = line
+        super().__init__(self.one_line())
+
+    def one_line(self) -> str:
+        where = ""
+        if self.path is not None:
+            where = display_path(self.path)
+            if self.line is not None:
+                where += f":{self.line}"
+            where += ": "
+        return where + " ".join(self.message.split())
+
+
+@dataclass(frozen=True)
+class ClaimFailure:
+    """One wrong claim: where it is, which figure, which rule, and what is wrong."""
+
+    path: Path
+    line: int | None
+    figure: str
+    claim: str
+    rule: str
+    problem: str
+
+    def one_line(self) -> str:
+        where = display_path(self.path) + (f":{self.line}" if self.line else "")
+        return f"{where}: figure '{self.figure}': claim {self.claim} is wrong: {self.problem} [rule: {self.rule}]"
+
+
+class ClaimError(PpprintError):
+    """One or more diagram claims contradict the rules engine."""
+
+    def __init__(self, failures: list[ClaimFailure]):
+        self.failures = failures
+        super().__init__("\n".join(f.one_line() for f in failures))
+
+
+class IllegalMoveError(PpprintError, ValueError):
+    """A move the rules forbid; ``reason`` is a short code such as ``jump-over-empty``."""
+
+    def __init__(self, reason: str, words: str):
+        self.reason = reason
+        self.words = words
+        super().__init__(f"{reason}: {words}")
+
+
+def display_path(path: Path) -> str:
+    """A path relative to the working directory when it lies below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,1 @@
+"""Board geometry shared by all games: square grids, tile layouts, (later) hexes and walls."""

@@ -1,0 +1,1 @@
+"""Game data as typed models: metadata, figures and claims, the piece table."""

@@ -1,0 +1,119 @@
+"""The piece table: what lies where, in inches -- the one contract every renderer reads.
+
+Like piecepackr's data frames, a :class:`Table` lists pieces (kind, suit, rank,
+side, x, y, angle) plus the outline of every named cell, so annotations written
+against cell names ("b2", "q7", "x3y-1") can be drawn on any board. Coordinates
+are inches with y upwards; each piece's ``x, y`` is its centre.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Point = tuple[float, float]
+
+SUITS = ("suns", "moons", "crowns", "arms")
+"""Piecepack suits in their usual order."""
+
+SUIT_NAMES = {"suns": "Suns", "moons": "Moons", "crowns": "Crowns", "arms": "Arms"}
+
+# Real piecepack proportions, inches (see DESIGN.md).
+TILE_SIZE = 2.0
+CELL_SIZE = 1.0
+COIN_DIAMETER = 0.75
+DIE_SIZE = 0.5
+PAWN_WIDTH = 0.5
+PAWN_HEIGHT = 7 / 8
+MATCHSTICK_WIDTH = 3 / 16
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One piece on the table.
+
+    ``kind`` names a renderer: the piecepack kinds are ``tile``, ``coin``,
+    ``pawn``, ``die``, ``matchstick`` and ``cube``; a game may add its own.
+    ``side`` is ``"face"`` (tile value side, coin value side) or ``"back"``
+    (tile grid side, coin suit side). ``rank`` is 0 for null/blank, 1 for ace.
+    """
+
+    kind: str
+    x: float
+    y: float
+    suit: str | None = None
+    rank: int | None = None
+    side: Literal["face", "back"] = "face"
+    angle: float = 0.0
+    length: float | None = None
+    label: str | None = None
+    owner: int | None = None
+    stack: tuple[int, ...] = ()
+
+
+MarkKind = Literal["legal", "illegal", "neutral", "capture", "first", "second", "highlight"]
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """A move drawn as an arrow through ``points``; illegal ones get a cross."""
+
+    points: tuple[Point, ...]
+    kind: MarkKind = "neutral"
+    label: str | None = None
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """A cell outline filled with a translucent colour."""
+
+    polygon: tuple[Point, ...]
+    kind: MarkKind = "highlight"
+
+
+@dataclass(frozen=True)
+class Label:
+    """Short text at a point (a cost, a count, a letter)."""
+
+    at: Point
+    text: str
+    kind: MarkKind = "neutral"
+
+
+@dataclass(frozen=True)
+class Cross:
+    """A cross over a point: a removed piece or a forbidden square."""
+
+    at: Point
+    kind: MarkKind = "illegal"
+
+
+Mark = Arrow | Highlight | Label | Cross
+
+
+@dataclass
+class Table:
+    """Everything one diagram shows, before any drawing.
+
+    ``cells`` maps each cell name to its outline, so annotations can find it.
+    ``bounds`` is ``(min_x, min_y, max_x, max_y)`` in inches.
+    """
+
+    pieces: list[Piece] = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
+    cells: dict[str, tuple[Point, ...]] = field(default_factory=dict)
+    bounds: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
+    coordinates: list[Label] = field(default_factory=list)
+
+    def centre(self, cell: str) -> Point:
+        """The centre of a named cell."""
+        polygon = self.cells[cell]
+        return (
+            sum(p[0] for p in polygon) / len(polygon),
+            sum(p[1] for p in polygon) / len(polygon),
+        )
+
+
+def square_polygon(x: float, y: float, size: float = CELL_SIZE) -> tuple[Point, ...]:
+    """The outline of an axis-aligned square with lower-left corner ``(x, y)``."""
+    return ((x, y), (x + size, y), (x + size, y + size), (x, y + size))
