@@ -79,3 +79,16 @@ def display_path(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+class DataError(ValueError):
+    """Bad game data found by an engine; ``loc`` is the path of keys/indexes at fault.
+
+    The loader turns it into an :class:`InputError` naming the file and the line of
+    ``loc`` (for example ``("position", "minions", "first", "z9")``).
+    """
+
+    def __init__(self, message: str, loc: tuple[object, ...] = ()):
+        self.message = message
+        self.loc = loc
+        super().__init__(message)

@@ -163,7 +163,7 @@ class Game(ABC):
 
     @abstractmethod
     def position_from_data(self, data: Any) -> State:
-        """A state from a figure's ``position`` mapping (YAML); raises ``ValueError``."""
+        """A state from a figure's ``position`` mapping (YAML); raises :class:`DataError` with the key path at fault."""
 
     @abstractmethod
     def parse_move(self, state: State, text: str) -> Move:
