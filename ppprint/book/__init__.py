@@ -1,0 +1,1 @@
+"""Books: Jinja templates and ReportLab platypus stories, written as PDF."""

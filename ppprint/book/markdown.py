@@ -1,0 +1,187 @@
+"""Markdown to platypus flowables, through markdown-it-py's syntax tree.
+
+Supported: headings (bookmarked), paragraphs with bold, italic, code and
+links, bullet and numbered lists (nested), block quotes (as notes), tables,
+``::: box Title`` containers (a framed box), and figure markers placed by the
+Jinja ``figure()`` call. Anything else (raw HTML, images) is an error, so a
+rulebook never loses text silently.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from html import escape
+
+from markdown_it import MarkdownIt
+from markdown_it.tree import SyntaxTreeNode
+from mdit_py_plugins.container import container_plugin
+from reportlab.lib.units import inch
+from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
+
+from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, RULE, Styles
+from ppprint.render.fonts import SANS
+
+FIGURE_MARKER = "@@figure:{}@@"
+_FIGURE_RE = re.compile(r"@@figure:([A-Za-z0-9_.-]+)@@")
+
+FigureMaker = Callable[[str], Flowable]
+
+
+class Heading(Paragraph):
+    """A heading paragraph that becomes a PDF bookmark when drawn."""
+
+    def __init__(self, text: str, style, level: int, key: str):
+        super().__init__(text, style)
+        self.outline_level = level
+        self.outline_key = key
+        self.outline_title = re.sub(r"<[^>]+>", "", text).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+
+
+def _parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(["table", "replacements", "smartquotes"])
+    md.use(container_plugin, name="box")
+    return md
+
+
+class MarkdownConverter:
+    """Turns one Markdown document into flowables."""
+
+    def __init__(self, styles: Styles, make_figure: FigureMaker, key_prefix: str = "s"):
+        self.styles = styles
+        self.make_figure = make_figure
+        self.key_prefix = key_prefix
+        self._headings = 0
+
+    def convert(self, text: str) -> list[Flowable]:
+        """All flowables of ``text``."""
+        tree = SyntaxTreeNode(_parser().parse(text))
+        return self._blocks(tree.children)
+
+    def _blocks(self, nodes: list[SyntaxTreeNode]) -> list[Flowable]:
+        out: list[Flowable] = []
+        for node in nodes:
+            out.extend(self._block(node))
+        return out
+
+    def _block(self, node: SyntaxTreeNode) -> list[Flowable]:
+        kind = node.type
+        if kind == "heading":
+            level = int(node.tag[1])
+            style = {1: self.styles.h1, 2: self.styles.h1, 3: self.styles.h2}.get(level, self.styles.h3)
+            self._headings += 1
+            return [Heading(self._inline(node.children[0]), style, max(0, level - 2), f"{self.key_prefix}{self._headings}")]
+        if kind == "paragraph":
+            inline = node.children[0]
+            marker = _FIGURE_RE.fullmatch((inline.content or "").strip())
+            if marker:
+                return [self.make_figure(marker.group(1))]
+            return [Paragraph(self._inline(inline), self.styles.body)]
+        if kind in ("bullet_list", "ordered_list"):
+            return [self._list(node)]
+        if kind == "blockquote":
+            return [self._box(None, self._blocks(node.children))]
+        if kind == "container_box":
+            title = node.info.strip()[len("box") :].strip() if node.info else ""
+            return [self._box(title or None, self._blocks(node.children))]
+        if kind == "table":
+            return [self._table(node)]
+        if kind == "hr":
+            return [Spacer(1, 0.15 * inch)]
+        raise ValueError(f"Markdown element '{kind}' is not supported in a rulebook (line {_line(node)})")
+
+    def _list(self, node: SyntaxTreeNode) -> ListFlowable:
+        items = []
+        for item in node.children:
+            flowables = []
+            for child in item.children:
+                if child.type == "paragraph":
+                    flowables.append(Paragraph(self._inline(child.children[0]), self.styles.bullet))
+                else:
+                    flowables.extend(self._block(child))
+            items.append(ListItem(flowables))
+        ordered = node.type == "ordered_list"
+        return ListFlowable(
+            items,
+            bulletType="1" if ordered else "bullet",
+            start=int(node.attrs.get("start", 1)) if ordered else "•",
+            bulletFontName=SANS,
+            bulletFontSize=self.styles.body.fontSize * (0.9 if ordered else 0.8),
+            bulletColor=ACCENT,
+            leftIndent=16,
+            bulletDedent=12 if ordered else 10,
+            spaceAfter=self.styles.body.spaceAfter,
+        )
+
+    def _box(self, title: str | None, content: list[Flowable]) -> Flowable:
+        inner: list[Flowable] = []
+        if title:
+            inner.append(Paragraph(escape(title), self.styles.box_title))
+        inner.extend(content)
+        box = Table([[inner]], colWidths=["100%"])
+        box.setStyle(
+            TableStyle(
+                [
+                    ("BACKGROUND", (0, 0), (-1, -1), BOX_FILL),
+                    ("BOX", (0, 0), (-1, -1), 0.8, BOX_EDGE),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 10),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 10),
+                    ("TOPPADDING", (0, 0), (-1, -1), 8),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                ]
+            )
+        )
+        return KeepTogether([box, Spacer(1, 8)]) if len(content) < 12 else box
+
+    def _table(self, node: SyntaxTreeNode) -> Table:
+        rows: list[list[Paragraph]] = []
+        header_rows = 0
+        for section in node.children:
+            for row in section.children:
+                cells = []
+                for cell in row.children:
+                    style = self.styles.table_head if cell.type == "th" else self.styles.table_cell
+                    text = self._inline(cell.children[0]) if cell.children else ""
+                    cells.append(Paragraph(text, style))
+                rows.append(cells)
+                if section.type == "thead":
+                    header_rows += 1
+        table = Table(rows, hAlign="CENTER", repeatRows=header_rows)
+        commands = [
+            ("GRID", (0, 0), (-1, -1), 0.5, RULE),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 3),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ]
+        if header_rows:
+            commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), BOX_FILL))
+        table.setStyle(TableStyle(commands))
+        table.spaceAfter = self.styles.body.spaceAfter
+        return table
+
+    def _inline(self, node: SyntaxTreeNode) -> str:
+        parts: list[str] = []
+        for child in node.children:
+            kind = child.type
+            if kind == "text":
+                parts.append(escape(child.content, quote=False))
+            elif kind == "softbreak":
+                parts.append(" ")
+            elif kind == "hardbreak":
+                parts.append("<br/>")
+            elif kind == "strong":
+                parts.append(f"<b>{self._inline(child)}</b>")
+            elif kind == "em":
+                parts.append(f"<i>{self._inline(child)}</i>")
+            elif kind == "code_inline":
+                parts.append(f'<font name="{SANS}">{escape(child.content, quote=False)}</font>')
+            elif kind == "link":
+                href = escape(str(child.attrs.get("href", "")))
+                parts.append(f'<link href="{href}" color="#8a2a1b">{self._inline(child)}</link>')
+            else:
+                raise ValueError(f"Markdown element '{kind}' is not supported in a rulebook")
+        return "".join(parts)
+
+
+def _line(node: SyntaxTreeNode) -> int:
+    return node.map[0] + 1 if node.map else 0

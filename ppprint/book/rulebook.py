@@ -1,0 +1,252 @@
+"""Rulebooks: a game's rules text and checked figures typeset as a PDF.
+
+The flow: ``rules.md`` is a Jinja template (``figure()`` places a figure,
+``ref()`` gives its number); ``templates/rulebook.md.j2`` wraps it with the
+clarifications and credits; the Markdown becomes a platypus story after a
+title block; the PDF gets bookmarks, page numbers, metadata, embedded fonts and
+``invariant=1``, so two builds of the same input are byte-identical.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import inch
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Paragraph, Spacer, Table, TableStyle
+
+from ppprint.book.markdown import FIGURE_MARKER, Heading, MarkdownConverter
+from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles
+from ppprint.engine import get_engine
+from ppprint.errors import InputError
+from ppprint.model.game import GameData
+from ppprint.render.figure import render_svg, svg_to_drawing
+from ppprint.render.fonts import SANS, register_fonts
+from ppprint.verify import VerifyReport
+
+TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
+PAPERS = {"letter": LETTER, "a4": A4}
+MARGIN = 0.85 * inch
+FIGURE_MAX_HEIGHT = 0.62
+"""A figure may fill at most this share of the frame's height."""
+
+_CALL_RE = re.compile(r"""\b(figure|ref)\(\s*["']([^"']*)["']\s*\)""")
+
+
+@dataclass(frozen=True)
+class FigureNumbering:
+    """The order in which ``rules.md`` places its figures: id -> number."""
+
+    numbers: Mapping[str, int]
+
+
+def number_figures(data: GameData) -> FigureNumbering:
+    """Scan ``rules.md`` for ``figure()``/``ref()`` calls; unknown or misplaced ids name file and line."""
+    text = data.rules_path.read_text(encoding="utf-8")
+    numbers: dict[str, int] = {}
+    refs: list[tuple[str, int]] = []
+    for match in _CALL_RE.finditer(text):
+        call, figure_id = match.groups()
+        line = text.count("\n", 0, match.start()) + 1
+        if figure_id not in data.figures:
+            known = ", ".join(sorted(data.figures)) or "none"
+            raise InputError(f"{call}('{figure_id}'): no such figure (figures: {known})", data.rules_path, line)
+        if call == "figure":
+            if figure_id in numbers:
+                raise InputError(f"figure('{figure_id}') is placed twice", data.rules_path, line)
+            numbers[figure_id] = len(numbers) + 1
+        else:
+            refs.append((figure_id, line))
+    for figure_id, line in refs:
+        if figure_id not in numbers:
+            raise InputError(f"ref('{figure_id}'): the figure is never placed with figure()", data.rules_path, line)
+    return FigureNumbering(numbers)
+
+
+class FigureFlowable(Flowable):
+    """A vector drawing scaled to fit the frame, never enlarged."""
+
+    def __init__(self, drawing: Drawing, max_width: float | None, max_height: float):
+        super().__init__()
+        self.drawing = drawing
+        self.max_width = max_width
+        self.max_height = max_height
+        self.scale = 1.0
+        self.hAlign = "CENTER"
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        limit_w = min(available_width, self.max_width or available_width)
+        self.scale = min(1.0, limit_w / self.drawing.width, self.max_height / self.drawing.height)
+        self.width = self.drawing.width * self.scale
+        self.height = self.drawing.height * self.scale
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.canv.saveState()
+        self.canv.scale(self.scale, self.scale)
+        renderPDF.draw(self.drawing, self.canv, 0, 0)
+        self.canv.restoreState()
+
+
+class RulebookTemplate(BaseDocTemplate):
+    """One frame a page, a footer with the title and page number, headings as bookmarks."""
+
+    def __init__(self, output: io.BytesIO, paper: str, footer: str, meta: Mapping[str, Any]):
+        size = PAPERS[paper]
+        super().__init__(
+            output,
+            pagesize=size,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN * 0.9,
+            bottomMargin=MARGIN,
+            invariant=1,
+            title=meta["title"],
+            author=meta["author"],
+            subject=meta["subject"],
+            keywords=meta["keywords"],
+            creator="ppprint",
+            producer="ppprint (ReportLab)",
+            lang="en",
+            displayDocTitle=1,
+        )
+        self.footer = footer
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([PageTemplate("page", [frame], onPage=self._decorate)])
+
+    def _decorate(self, canvas, doc) -> None:
+        canvas.saveState()
+        y = self.bottomMargin - 0.42 * inch
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.6)
+        canvas.line(self.leftMargin, y + 12, self.leftMargin + self.width, y + 12)
+        canvas.setFont(SANS, 8.5)
+        canvas.setFillColor(MUTED)
+        canvas.drawString(self.leftMargin, y, self.footer)
+        canvas.drawRightString(self.leftMargin + self.width, y, str(doc.page))
+        canvas.restoreState()
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        if isinstance(flowable, Heading):
+            self.canv.bookmarkPage(flowable.outline_key)
+            self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=flowable.outline_level, closed=False)
+
+
+def build_rulebook(data: GameData, report: VerifyReport, paper: str = "letter") -> bytes:
+    """The rulebook PDF of a game whose claims ``report`` checked (and found right)."""
+    register_fonts()
+    styles = book_styles()
+    numbering = number_figures(data)
+    markdown = rulebook_markdown(data, report, numbering)
+    engine = get_engine(data.id)
+    max_figure_height = (PAPERS[paper][1] - 1.9 * MARGIN) * FIGURE_MAX_HEIGHT
+
+    def make_figure(figure_id: str) -> Flowable:
+        checked = report.figures[figure_id]
+        drawing = svg_to_drawing(render_svg(engine, checked))
+        number = numbering.numbers[figure_id]
+        caption = Paragraph(f"<b>Figure {number}.</b> {_escape(checked.figure.caption)}", styles.caption)
+        width = checked.figure.width * inch if checked.figure.width else None
+        return KeepTogether([Spacer(1, 4), FigureFlowable(drawing, width, max_figure_height), caption])
+
+    story: list[Flowable] = title_block(data, styles)
+    try:
+        story.extend(MarkdownConverter(styles, make_figure).convert(markdown))
+    except ValueError as exc:
+        raise InputError(str(exc), data.rules_path) from None
+    meta = data.meta
+    output = io.BytesIO()
+    document = RulebookTemplate(
+        output,
+        paper,
+        footer=f"{meta.title} · rules",
+        meta={
+            "title": f"{meta.title}: rules",
+            "author": ", ".join(meta.designers),
+            "subject": f"Rules of {meta.title}. {meta.licence.name}.",
+            "keywords": [*meta.keywords, f"licence: {meta.licence.name}"],
+        },
+    )
+    document.build(story)
+    return output.getvalue()
+
+
+def rulebook_markdown(data: GameData, report: VerifyReport, numbering: FigureNumbering) -> str:
+    """The whole book as Markdown: ``rules.md`` rendered inside ``rulebook.md.j2``."""
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(data.folder), str(TEMPLATES_DIR)]),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        keep_trailing_newline=True,
+    )
+    engine = get_engine(data.id)
+    context: dict[str, Any] = {
+        "meta": data.meta,
+        "figure": lambda figure_id: "\n\n" + FIGURE_MARKER.format(figure_id) + "\n\n",
+        "ref": lambda figure_id: f"Figure {numbering.numbers[figure_id]}",
+        **getattr(engine, "book_context", dict)(),
+    }
+    try:
+        rules = environment.get_template("rules.md").render(context)
+        clarifications = data.clarifications_path.read_text(encoding="utf-8") if data.clarifications_path else ""
+        return environment.get_template("rulebook.md.j2").render(
+            context,
+            rules=rules,
+            clarifications=clarifications,
+            figures=len(report.figures),
+            diagrams=report.diagrams,
+            claims=report.claims,
+        )
+    except jinja2.TemplateSyntaxError as exc:
+        raise InputError(f"template error: {exc.message}", exc.filename or data.rules_path, exc.lineno) from None
+    except jinja2.UndefinedError as exc:
+        raise InputError(f"template error: {exc.message}", data.rules_path) from None
+
+
+def title_block(data: GameData, styles: Styles) -> list[Flowable]:
+    """Title, subtitle, designers and the players/ages/time box."""
+    meta = data.meta
+    designers = _join_names(meta.designers)
+    flowables: list[Flowable] = [
+        Spacer(1, 0.1 * inch),
+        Paragraph(_escape(meta.title), styles.title),
+    ]
+    if meta.subtitle:
+        flowables.append(Paragraph(_escape(meta.subtitle), styles.subtitle))
+    flowables.append(Paragraph(f"A game by {_escape(designers)} · {meta.year}", styles.byline))
+    labels = ("PLAYERS", "AGES", "PLAYING TIME", "EQUIPMENT")
+    values = (meta.players, meta.ages, meta.length, "; ".join(meta.equipment))
+    info = Table(
+        [[Paragraph(label, styles.info_label) for label in labels], [Paragraph(_escape(v), styles.info_value) for v in values]],
+        colWidths=["17%", "13%", "20%", "50%"],
+    )
+    info.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, -1), BOX_FILL),
+                ("BOX", (0, 0), (-1, -1), 0.8, BOX_EDGE),
+                ("LINEAFTER", (0, 0), (-2, -1), 0.5, BOX_EDGE),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 0), (-1, 0), 6),
+                ("BOTTOMPADDING", (0, -1), (-1, -1), 7),
+            ]
+        )
+    )
+    flowables += [info, Spacer(1, 0.15 * inch)]
+    return flowables
+
+
+def _join_names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

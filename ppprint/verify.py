@@ -1,0 +1,209 @@
+"""Check every claim of every diagram against the game's engine.
+
+A diagram states what it shows (a claim); the engine agrees or the build stops.
+:func:`check_figure` also returns what the renderer needs -- the states to draw
+and the moves with their verdicts -- so a picture is drawn from exactly what
+was checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ppprint.engine import get_engine
+from ppprint.engine.base import Game, State
+from ppprint.errors import ClaimError, ClaimFailure, DataError, IllegalMoveError, InputError
+from ppprint.model.game import Claim, Figure, GameData, Panel
+from ppprint.model.yamlio import line_of
+
+
+@dataclass(frozen=True)
+class DrawnMove:
+    """A move to draw: the cells it passes and whether it is legal, illegal or played."""
+
+    cells: tuple[str, ...]
+    kind: str
+
+
+@dataclass
+class CheckedPanel:
+    """A panel after checking: the state to draw and the moves to draw on it."""
+
+    panel: Panel
+    state: State
+    moves: list[DrawnMove] = field(default_factory=list)
+
+
+@dataclass
+class CheckedFigure:
+    """A figure whose claims were all checked (failures are reported separately)."""
+
+    figure: Figure
+    panels: list[CheckedPanel]
+
+
+@dataclass
+class VerifyReport:
+    """What :func:`verify_game` checked and what it found wrong."""
+
+    game_id: str
+    diagrams: int = 0
+    claims: int = 0
+    failures: list[ClaimFailure] = field(default_factory=list)
+    figures: dict[str, CheckedFigure] = field(default_factory=dict)
+
+    def raise_for_failures(self) -> None:
+        """Raise :class:`ClaimError` if any claim was wrong."""
+        if self.failures:
+            raise ClaimError(self.failures)
+
+
+def verify_game(data: GameData) -> VerifyReport:
+    """Check every figure of a game; bad data raises :class:`InputError` at once."""
+    engine = _engine_of(data)
+    report = VerifyReport(data.id)
+    for figure in data.figures.values():
+        checked, failures = check_figure(engine, figure)
+        report.figures[figure.id] = checked
+        report.diagrams += len(figure.panels)
+        report.claims += figure.claim_count()
+        report.failures.extend(failures)
+    return report
+
+
+def _engine_of(data: GameData) -> Game:
+    try:
+        return get_engine(data.id)
+    except KeyError:
+        raise InputError(f"game '{data.id}' has no rules engine (ppprint/engine/{data.id}.py)") from None
+
+
+def check_figure(engine: Game, figure: Figure) -> tuple[CheckedFigure, list[ClaimFailure]]:
+    """Check one figure's claims; return the checked figure and the failures."""
+    failures: list[ClaimFailure] = []
+    panels = []
+    for number, panel in enumerate(figure.panels, start=1):
+        name = figure.id if len(figure.panels) == 1 else f"{figure.id}, panel {number}"
+        checker = _PanelChecker(engine, figure, panel, name)
+        panels.append(checker.run())
+        failures.extend(checker.failures)
+    return CheckedFigure(figure, panels), failures
+
+
+def position_of(engine: Game, figure: Figure, panel: Panel) -> State:
+    """The state a panel's ``position`` describes; bad data raises :class:`InputError`."""
+    try:
+        return engine.position_from_data(panel.position)
+    except DataError as exc:
+        line = line_of(panel.position, exc.loc) if exc.loc else panel.position_line
+        raise InputError(f"position: {exc.message}", figure.path, line or panel.position_line) from None
+
+
+class _PanelChecker:
+    def __init__(self, engine: Game, figure: Figure, panel: Panel, name: str):
+        self.engine, self.figure, self.panel, self.name = engine, figure, panel, name
+        self.failures: list[ClaimFailure] = []
+
+    def fail(self, claim: Claim, rule: str, problem: str) -> None:
+        self.failures.append(
+            ClaimFailure(self.figure.path, claim.line, self.name, claim.describe(), rule, problem)
+        )
+
+    def parse(self, state: State, text: str, claim: Claim) -> Any:
+        try:
+            return self.engine.parse_move(state, text)
+        except ValueError as exc:
+            raise InputError(f"move '{text}': {exc}", self.figure.path, claim.line) from None
+
+    def run(self) -> CheckedPanel:
+        start = position_of(self.engine, self.figure, self.panel)
+        shown = start
+        drawn: list[DrawnMove] = []
+        for claim in self.panel.claims:
+            if claim.kind == "setup":
+                problem = self.engine.setup_problem(start)
+                if problem:
+                    self.fail(claim, "Setup", problem)
+            elif claim.kind == "legal":
+                for text in claim.moves:
+                    move = self.parse(start, text, claim)
+                    verdict = start.explain(move)
+                    if not verdict.legal:
+                        self.fail(claim, self.engine.reasons[verdict.reason], f"{text} is {verdict}")
+                    if claim.draw:
+                        drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "legal"))
+            elif claim.kind == "illegal":
+                for text, reason in claim.reasons:
+                    if reason not in self.engine.reasons:
+                        known = ", ".join(sorted(self.engine.reasons))
+                        raise InputError(f"unknown reason code '{reason}' (known: {known})", self.figure.path, claim.line)
+                    move = self.parse(start, text, claim)
+                    verdict = start.explain(move)
+                    if verdict.legal:
+                        self.fail(claim, self.engine.reasons[reason], f"{text} is legal")
+                    elif verdict.reason != reason:
+                        self.fail(
+                            claim,
+                            self.engine.reasons[verdict.reason],
+                            f"{text} is illegal for {verdict.reason} ({verdict.words}), not {reason}",
+                        )
+                    if claim.draw:
+                        drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "illegal"))
+            else:
+                state = start.clone()
+                for text in claim.moves:
+                    move = self.parse(state, text, claim)
+                    if claim.draw:
+                        drawn.append(DrawnMove(tuple(self.engine.move_cells(state, move)), "played"))
+                    try:
+                        state.apply(move)
+                    except IllegalMoveError as exc:
+                        self.fail(claim, self.engine.reasons[exc.reason], f"{text} is illegal: {exc}")
+                        break
+                else:
+                    self.check_facts(claim, state)
+                    if self.panel.show == "after" and shown is start:
+                        shown = state
+        return CheckedPanel(self.panel, shown, drawn)
+
+    def check_facts(self, claim: Claim, state: State) -> None:
+        actual = state.facts()
+        for fact, expected in claim.expect.items():
+            if fact not in self.engine.facts:
+                known = ", ".join(sorted(self.engine.facts))
+                raise InputError(f"unknown fact '{fact}' (known: {known})", self.figure.path, claim.line)
+            if not fact_matches(expected, actual[fact]):
+                self.fail(claim, self.engine.facts[fact], f"{fact} is {_show(actual[fact])}, not {_show(expected)}")
+
+
+def fact_matches(expected: Any, actual: Any) -> bool:
+    """Compare a claimed fact with the engine's.
+
+    Lists compare as multisets; a claimed mapping need only list some keys, and
+    a key claimed as ``null`` must be absent; numbers and words compare exactly.
+    """
+    if isinstance(expected, Mapping) and isinstance(actual, Mapping):
+        return all(
+            (key not in actual or actual[key] is None) if value is None else key in actual and fact_matches(value, actual[key])
+            for key, value in expected.items()
+        )
+    if isinstance(expected, list) and isinstance(actual, (list, tuple)):
+        return sorted(map(_canonical, expected)) == sorted(map(_canonical, actual))
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return expected is actual
+    return _canonical(expected) == _canonical(actual)
+
+
+def _canonical(value: Any) -> str:
+    return str(value).strip()
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(_show, value)) + "]"
+    return "none" if value is None else str(value)
+
