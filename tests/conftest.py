@@ -1,0 +1,43 @@
+"""Shared fixtures: a scratch copy of the games to break, and a real run of the CLI."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ppprint.model.game import GAMES_DIR
+
+
+@pytest.fixture
+def games_copy(tmp_path: Path) -> Path:
+    """A copy of the shipped games folder that a test may edit."""
+    target = tmp_path / "games"
+    shutil.copytree(GAMES_DIR, target)
+    return target
+
+
+def run_cli(*args: str, cwd: Path, games: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m ppprint`` in a fresh process, as a user would."""
+    env = {**os.environ}
+    env.pop("PPPRINT_GAMES", None)
+    prefix = ["--games", str(games)] if games else []
+    return subprocess.run(
+        [sys.executable, "-m", "ppprint", *prefix, *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace one exact piece of text in a file (the test fails if it is not there)."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
