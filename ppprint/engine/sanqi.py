@@ -252,7 +252,7 @@ class SanQiState(State):
                 counts[4 * j + old] -= 1
             if kind:
                 counts[4 * j + kind] += 1
-        self.vacant += (old == EMPTY) - (kind == EMPTY)
+        self.vacant += (kind == EMPTY) - (old == EMPTY)
         self._refresh_replaceable(i)
         for j in around:
             self._refresh_replaceable(j)
