@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
@@ -616,7 +616,7 @@ class SanQi(Game):
         dx = width / 2 + margin
         dy = height / 2 + margin
 
-        def at(cell: tuple[int, int]) -> tuple[float, float]:
+        def at(cell: tuple[float, float]) -> tuple[float, float]:
             x, y = centre_point(cell, size)
             return x + dx, y + dy
 
@@ -643,7 +643,9 @@ class SanQi(Game):
         return None
 
 
-def _coordinate_labels(t: _Tables, cells: list[tuple[int, int]], at: Any) -> list[Label]:
+def _coordinate_labels(
+    t: _Tables, cells: list[tuple[int, int]], at: Callable[[tuple[float, float]], tuple[float, float]]
+) -> list[Label]:
     """Rank numbers left of each row, file letters past the lower end of each NW-SE diagonal."""
     labels = []
     west, south_east = DIRECTIONS[3], DIRECTIONS[5]
