@@ -28,16 +28,19 @@ def verify_all(game_ids: list[str]) -> list[tuple[GameData, VerifyReport]]:
 
 
 def build_games(game_ids: list[str], paper: str, out: Path, progress: bool = False) -> list[Path]:
-    """Write ``OUT/<game>-<paper>.pdf`` for each game; nothing is written if any claim is wrong."""
+    """Write ``OUT/<game>-<paper>.pdf`` for each game.
+
+    Every game is verified and every book typeset before the first file is
+    written, so a wrong claim or bad data anywhere leaves the output folder as it was.
+    """
     checked = verify_all(game_ids)
-    written = []
+    books: list[tuple[Path, bytes]] = []
     with Progress(disable=not progress, transient=True) as bar:
         task = bar.add_task("building rulebooks", total=len(checked))
         for data, report in checked:
             bar.update(task, description=f"building {data.id} ({paper})")
-            pdf = build_rulebook(data, report, paper)
-            target = inside(out, f"{data.id}-{paper}.pdf")
-            write_atomic(target, pdf)
-            written.append(target)
+            books.append((inside(out, f"{data.id}-{paper}.pdf"), build_rulebook(data, report, paper)))
             bar.advance(task)
-    return written
+    for target, pdf in books:
+        write_atomic(target, pdf)
+    return [target for target, _ in books]
