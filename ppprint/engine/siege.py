@@ -481,7 +481,8 @@ class SiegeState(State):
 
     def roll_plays(self, faces: Sequence[int] | None = None) -> list[tuple[Move, ...]]:
         """The legal ways to play a roll: for each distinct position at the end of the turn,
-        the first move sequence (in notation order) reaching it, ``end`` included.
+        a shortest move sequence reaching it (the first in notation order), ``end`` included;
+        sorted by length, then notation.
 
         From a position waiting for the roll, ``faces`` is the roll and the sequences
         start with it; from the middle of a turn, they play the dice still unused.
@@ -506,7 +507,9 @@ class SiegeState(State):
                 work._do(move)
                 path.append(move)
                 if move == ("end",) or work.phase == OVER:
-                    plays.setdefault(work.key(), tuple(path))
+                    final = work.key()
+                    if final not in plays or len(path) < len(plays[final]):
+                        plays[final] = tuple(path)
                 else:
                     state_key = work.key()
                     if state_key not in seen:
@@ -516,7 +519,7 @@ class SiegeState(State):
                 work._undo(move)
 
         search(prefix)
-        return sorted(plays.values(), key=lambda play: [work._notation(m) for m in play])
+        return sorted(plays.values(), key=lambda play: (len(play), [work._notation(m) for m in play]))
 
     # -- playing and taking back ------------------------------------------------------------
     def _snapshot(self) -> tuple[Any, ...]:
@@ -562,7 +565,7 @@ class SiegeState(State):
             self.last, self.attacked = code, False
             self._put(origin, 0)
             self._put(target, code)
-            self._log.append((snapshot, ((target, 0), (origin, code)), None))
+            self._log.append((snapshot, ((origin, code), (target, 0)), None))
             if _kind(code) == _KIND_COMMANDER and self.board.home_owner[target] not in (-1, player):
                 self.phase = OVER
         elif tag == "attack":
@@ -775,8 +778,10 @@ def _assemble(draft: _Draft) -> SiegeState:
             phase = "move"
         elif state.winner is not None:
             phase = "over"
+        elif state.reinforcement(state.to_move) is not None:
+            phase = "reinforce"
         else:
-            phase = "reinforce" if state.reinforcement(state.to_move) is not None else "roll"
+            phase = "roll" if state._dice_count() else "move"
     if phase not in _PHASES:
         raise _PositionError(f"unknown phase '{phase}' (expected one of {', '.join(_PHASES)})", ("phase",))
     state.phase = _PHASES.index(phase)
