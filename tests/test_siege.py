@@ -422,10 +422,10 @@ def test_roll_plays_with_two_pieces_counts_orders_that_block() -> None:
     plays = state.roll_plays()
     finals = {_final_text(state, play) for play in plays}
     # By hand: the Army on a2 (A) can stay, go to a3 or home-suns, or to b2 once B has left;
-    # B can stay, go to b3, or to a2 once A has left (every step is one square, so either
-    # die will do). Pairs (A, B): (a2,b2) (a2,b3) (a3,b2) (a3,b3) (home,b2) (home,b3)
-    # (a3,a2) (home,a2) (b2,b3) -- 9; (b2,a2) would need each to leave first.
-    assert len(plays) == len(finals) == 9
+    # B can stay, go to b3, or to a2 once A has left, and on to home-suns with the 2 once A
+    # has gone to a3. Pairs (A, B): (a2,b2) (a2,b3) (a3,b2) (a3,b3) (home,b2) (home,b3)
+    # (a3,a2) (home,a2) (a3,home) (b2,b3) -- 10; (b2,a2) would need each to leave first.
+    assert len(plays) == len(finals) == 10
     assert finals == {_final_text(state, moves) for moves in _all_turns(state)}
 
 
