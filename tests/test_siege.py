@@ -404,6 +404,18 @@ def test_perft_from_a_lone_army_on_its_home_base() -> None:
     assert perft(state, 2) == 2 + 3 + 4 * 4
 
 
+def test_perft_of_the_battlefield() -> None:
+    # Dice 2, 3, 5 (three distinct values) for each unmoved piece, plus end; no attack yet.
+    # c3 Army: stay, c4, b3, a3 (c5 enemy, d3 own block) -> 4 per die = 12.
+    # d3 Army: stay, d4, d5 (+ d6 with 3 or 5); c3 and e3 block -> 3 + 4 + 4 = 11.
+    # e3 Commander: stay, f3, and west over its Armies d3, c3 to b3 (3+) and a3 (4+);
+    #   e4 is an enemy -> 2 + 3 + 4 = 9.
+    # e5 Army: stay, e6, d5, f5 (c5 enemy, e4 enemy) -> 4 per die = 12.
+    # 12 + 11 + 9 + 12 + end = 45.
+    assert perft(battlefield(), 1) == 45
+    assert perft(battlefield(), 3) == 10783  # regression value, from this engine
+
+
 def test_roll_plays_lists_each_distinct_result_once() -> None:
     state = position(pieces={"suns": {"home-suns": 3}}, players=["suns", "crowns"])
     plays = state.roll_plays([2])
