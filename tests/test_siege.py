@@ -6,8 +6,10 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from ppprint.engine.base import CHANCE, TERMINAL, perft
+from ppprint.engine.base import CHANCE, TERMINAL, perft, random_playout
 from ppprint.engine.siege import (
     ATTACKER,
     COMMANDER,
@@ -579,3 +581,21 @@ def test_every_reason_code_has_a_test() -> None:
     tested = {case[-1] for case in MOVE_CASES + PHASE_CASES}
     tested |= {"no-reinforcement", "unknown-move", "game-over"}  # in their own tests above
     assert tested - {"legal"} == set(Siege.reasons)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 120), players=st.sampled_from([2, 3, 4]))
+def test_explain_agrees_with_legal_moves_anywhere(seed: int, plies: int, players: int) -> None:
+    game = Siege(players)
+    rng = random.Random(seed)
+    state = game.initial_state(rng)
+    random_playout(state, rng, plies)
+    legal = set(state.legal_moves())
+    squares = range(len(state.board.names))
+    candidates = [("move", d, a, b) for d in range(6) for a in squares for b in squares]
+    candidates += [("attack", a, b) for a in squares for b in squares] + [("end",), ("reinforce",)]
+    for move in candidates:
+        assert state.explain(move).legal == (move in legal), (state.position_text(), move)
+    for move in legal:
+        if move[0] == "move":
+            assert state.judge_piece_move(state.board.names[move[2]], state.board.names[move[3]], move[1]).legal
