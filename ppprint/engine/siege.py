@@ -103,6 +103,10 @@ LOWER_LEFT_ACE = Tile(-4, -2, cells_per_side=1, name="home")
 NAME_ORIGIN = (-2, -2)
 """The rulings' cell named a1: square names are algebraic from here."""
 
+END_MOVE = ("end",)
+"""Ruling: after the roll a player may end the turn at any point; dice not yet used are
+forfeited, exactly as if their pieces moved 0 squares and did not attack."""
+
 _KIND_COMMANDER = 6
 _PIECES_PER_PLAYER = 7
 _PHASES = ("reinforce", "roll", "move", "over")
@@ -376,7 +380,7 @@ class SiegeState(State):
                         elif not (passes_own and _owner(occupant) == player):
                             break
                 moves.extend(("move", die, origin, target) for target in targets)
-        moves.append(("end",))
+        moves.append(END_MOVE)
         return sorted(moves, key=self._notation)
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
@@ -506,7 +510,7 @@ class SiegeState(State):
             for move in work.legal_moves():
                 work._do(move)
                 path.append(move)
-                if move == ("end",) or work.phase == OVER:
+                if move == END_MOVE or work.phase == OVER:
                     final = work.key()
                     if final not in plays or len(path) < len(plays[final]):
                         plays[final] = tuple(path)
