@@ -1,0 +1,601 @@
+"""Rule tests for Siege by Number: board, turns, dice, moves, attacks, battles, win, notation, table."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ppprint.engine.base import CHANCE, TERMINAL, perft, random_playout
+from ppprint.engine.siege import (
+    ATTACKER,
+    COMMANDER,
+    DEFENDER,
+    DRAW,
+    GAME,
+    Siege,
+    SiegeState,
+    battle,
+    board_layout,
+    game_for,
+)
+from ppprint.errors import DataError, IllegalMoveError
+from ppprint.geometry.tiles import Tile, TileLayout
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def position(**data: Any) -> SiegeState:
+    return GAME.position_from_data(data)
+
+
+def play(state: SiegeState, *moves: str) -> SiegeState:
+    for text in moves:
+        state.apply(state.game.parse_move(state, text))
+    return state
+
+
+def reason(state: SiegeState, text: str) -> str:
+    verdict = state.explain(state.game.parse_move(state, text))
+    return "legal" if verdict.legal else verdict.reason
+
+
+# A move-phase position for Suns (rolled 2, 3, 5):
+#   rank 6  c6 .  d6 .  e6 .  f6 m2
+#   rank 5  c5 m1 d5 .  e5 s0 f5 .
+#   rank 4  c4 .  d4 .  e4 m5 f4 .
+#   rank 3  c3 s4 d3 s2 e3 sP f3 .
+BATTLEFIELD = {
+    "turn": "suns",
+    "roll": [2, 3, 5],
+    "pieces": {
+        "suns": {"c3": 4, "d3": 2, "e3": COMMANDER, "e5": 0},
+        "moons": {"c5": 1, "e4": 5, "f6": 2},
+    },
+}
+
+
+def battlefield() -> SiegeState:
+    return GAME.position_from_data(BATTLEFIELD)
+
+
+# -- the board ----------------------------------------------------------------------------------
+
+
+def test_board_tiles_follow_the_ruling_pinwheel() -> None:
+    layout = board_layout(("suns", "moons", "crowns", "arms"))
+    tiles = {tile.name: tile for tile in layout.tiles}
+    # The ruling's lower-left arm and Ace; the others turned 90/180/270 degrees about (2, 2).
+    assert (tiles["arm-suns"].x, tiles["arm-suns"].y) == (-2, -1)
+    assert (tiles["home-suns"].x, tiles["home-suns"].y, tiles["home-suns"].cells_per_side) == (-4, -2, 1)
+    assert (tiles["arm-arms"].x, tiles["arm-arms"].y) == (3, -2)
+    assert (tiles["arm-crowns"].x, tiles["arm-crowns"].y) == (4, 3)
+    assert (tiles["arm-moons"].x, tiles["arm-moons"].y) == (-1, 4)
+    assert (tiles["home-crowns"].x, tiles["home-crowns"].y) == (6, 4)
+
+
+@pytest.mark.parametrize(
+    ("players", "squares", "suits"),
+    [(4, 36, ("suns", "moons", "crowns", "arms")), (3, 31, ("suns", "moons", "crowns")), (2, 26, ("suns", "crowns"))],
+)
+def test_boards_for_each_player_count(players: int, squares: int, suits: tuple[str, ...]) -> None:
+    # 16 squares of the 2x2-tile square + 4 per arm + 1 per Ace.
+    game = Siege(players)
+    assert game.players == suits
+    assert len(game.board.cells) == squares == 16 + 5 * players
+    names = {tile.name for tile in game.board.layout.tiles}
+    for suit in ("suns", "moons", "crowns", "arms"):
+        assert (f"arm-{suit}" in names) == (suit in suits) == (f"home-{suit}" in names)
+    assert game.initial_state().facts()["squares"] == squares
+
+
+def test_each_home_base_touches_exactly_one_square() -> None:
+    board = GAME.board
+    touching = {
+        name: sorted(board.names[j] for j in board.adjacent[i]) for i, name in enumerate(board.names) if "home" in name
+    }
+    assert touching == {"home-suns": ["a2"], "home-moons": ["b8"], "home-crowns": ["h7"], "home-arms": ["g1"]}
+
+
+def test_arms_join_the_square_by_half_an_edge() -> None:
+    board = GAME.board
+    # The Suns arm (a2 b2 a3 b3) meets the square only at b3-c3.
+    arm = {"a2", "b2", "a3", "b3"}
+    links = {
+        (name, board.names[j])
+        for i, name in enumerate(board.names)
+        if name in arm
+        for j in board.adjacent[i]
+        if board.names[j] not in arm
+    }
+    assert links == {("b3", "c3"), ("a2", "home-suns")}
+
+
+def test_tile_rotation_and_single_square_neighbours() -> None:
+    assert Tile(-2, -1).rotated(1, (2.0, 2.0)) == Tile(3, -2)
+    assert Tile(-2, -1).rotated(4, (2.0, 2.0)) == Tile(-2, -1)
+    with pytest.raises(ValueError):
+        Tile(0, 0).rotated(1, (0.5, 0.0))
+    layout = TileLayout((Tile(0, 0), Tile(-2, -1, cells_per_side=1)))
+    assert layout.outline((-2, -1)) == (-2, -1, 0, 1)
+    assert layout.neighbours((-2, -1), (1, 0)) == [(0, 0)]
+    assert layout.neighbours((0, 0), (-1, 0)) == [(-2, -1)]
+    assert layout.neighbours((0, 1), (-1, 0)) == []
+    assert layout.cell_at((-1, 0)) == (-2, -1)
+
+
+# -- battles ------------------------------------------------------------------------------------
+
+
+def test_army_battles_match_the_source_table() -> None:
+    # Defeats column of the source's table, per coin value (0 null, 1 ace).
+    defeats = {0: {5}, 1: {0}, 2: {0, 1}, 3: {0, 1, 2}, 4: {0, 1, 2, 3}, 5: {1, 2, 3, 4}}
+    for attacker in range(6):
+        for defender in range(6):
+            expected = DRAW if attacker == defender else ATTACKER if defender in defeats[attacker] else DEFENDER
+            assert battle(attacker, defender) == expected, (attacker, defender)
+
+
+def test_null_beats_five_either_way_round() -> None:
+    assert battle(0, 5) == ATTACKER
+    assert battle(5, 0) == DEFENDER
+
+
+def test_army_against_commander() -> None:
+    assert [battle(v, COMMANDER) for v in range(6)] == [ATTACKER, ATTACKER] + [DEFENDER] * 4
+    with pytest.raises(ValueError):
+        battle(COMMANDER, 3)
+    with pytest.raises(ValueError):
+        battle(6, 3)
+
+
+# -- setup, reinforcement, dice ----------------------------------------------------------------------
+
+
+def test_initial_state_shuffles_stacks_and_starts_with_reinforcement() -> None:
+    states = [GAME.initial_state(random.Random(seed)) for seed in range(8)]
+    assert len({tuple(map(tuple, s.stacks)) for s in states}) > 1
+    assert len({s.to_move for s in states}) > 1
+    for state in states:
+        assert GAME.setup_problem(state) is None
+        assert state.legal_moves() == [("reinforce",)]
+        assert all(sorted(stack) == list(range(6)) for stack in state.stacks)
+    assert GAME.initial_state().to_move == 0
+
+
+def test_reinforcement_takes_the_top_army_then_the_dice_count() -> None:
+    state = position(stacks={"suns": [3, 0, 1, 2, 4, 5]})
+    assert state.facts()["phase"] == "reinforce" and state.facts()["reinforcement"] == "army"
+    play(state, "reinforce")
+    assert state.facts()["pieces_on_board"]["suns"] == 1
+    assert state.position_text().split()[5:7] == ["suns=3@home-suns", "suns-stack=01245"]
+    assert state.current_player == CHANCE
+    assert state.facts()["dice_to_roll"] == 1
+    assert len(state.chance_outcomes()) == 6
+
+
+def test_commander_reinforces_once_all_armies_are_out() -> None:
+    armies = {"c3": 0, "d3": 1, "e3": 2, "f3": 3, "c4": 4, "d4": 5}
+    state = position(pieces={"suns": armies})
+    assert state.facts()["reinforcement"] == COMMANDER
+    play(state, "reinforce")
+    assert "P@home-suns" in state.position_text()
+    assert state.facts()["dice_to_roll"] == 4  # seven pieces, at most four dice
+    assert len(state.chance_outcomes()) == 126
+    assert abs(sum(p for _, p in state.chance_outcomes()) - 1) < 1e-12
+
+
+def test_nothing_to_reinforce_when_everything_is_out_or_home_is_taken() -> None:
+    everything = {"c3": 0, "d3": 1, "e3": 2, "f3": 3, "c4": 4, "d4": 5, "e4": COMMANDER}
+    state = position(pieces={"suns": everything})
+    assert state.facts()["phase"] == "roll"
+    assert reason(state, "reinforce") == "no-reinforcement"
+    blocked = position(pieces={"moons": {"home-suns": 3}})
+    assert blocked.facts()["phase"] == "move" and blocked.legal_moves() == [("end",)]  # no piece: no dice
+
+
+def test_turn_start_reinforces_after_end() -> None:
+    state = position(turn="suns", roll=[1], pieces={"suns": {"home-suns": 3}}, stacks={"moons": [4, 0, 1, 2, 3, 5]})
+    play(state, "end")
+    assert state.facts()["turn"] == "moons" and state.facts()["phase"] == "reinforce"
+    play(state, "reinforce")
+    assert "moons=4@home-moons" in state.position_text()
+
+
+def test_turn_order_is_clockwise() -> None:
+    order = []
+    state = GAME.initial_state()
+    for _ in range(5):
+        order.append(state.facts()["turn"])
+        if state.facts()["phase"] == "reinforce":
+            play(state, "reinforce")
+        play(state, "roll:0", "end")
+    assert order == ["suns", "moons", "crowns", "arms", "suns"]
+    two = game_for(("crowns", "suns")).initial_state()
+    play(two, "reinforce", "roll:0", "end")
+    assert two.facts()["turn"] == "crowns"
+
+
+@pytest.mark.parametrize(("count", "dice"), [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 4), (7, 4)])
+def test_dice_count_is_one_per_piece_up_to_four(count: int, dice: int) -> None:
+    squares = ["c3", "d3", "e3", "f3", "c4", "d4", "e4"][:count]
+    values: list[Any] = [0, 1, 2, 3, 4, 5, COMMANDER]
+    state = position(pieces={"suns": dict(zip(squares, values))})
+    assert state.facts()["dice_to_roll"] == dice
+
+
+# -- moves --------------------------------------------------------------------------------------
+
+
+MOVE_CASES = [
+        ((), "d2:c3-c4", "legal"),
+        ((), "d2:c3-c3", "legal"),  # a piece may move 0 squares
+        ((), "d3:e3-b3", "legal"),  # Commander walks over its own Armies d3 and c3
+        ((), "d5:e3-a3", "legal"),
+        ((), "d2:c3-d4", "diagonal"),
+        ((), "d3:c3-c6", "blocked"),  # moons Army on c5
+        ((), "d3:c3-c7", "too-far"),
+        ((), "d2:c3-c5", "occupied"),
+        ((), "d2:e3-d3", "occupied"),  # a Commander must stop on an empty square
+        ((), "d3:e3-e6", "pass-enemy"),  # moons Army on e4
+        ((), "d3:d3-b3", "blocked"),  # an Army cannot pass its own Army
+        ((), "d4:c3-c4", "die-not-rolled"),
+        (("d2:c3-c4",), "d2:e5-e6", "die-used"),
+        (("d2:c3-c4",), "d3:c4-c3", "piece-moved"),
+        ((), "d2:d5-d6", "no-piece"),
+        ((), "d2:c5-c6", "not-own-piece"),
+        (("d2:c3-c4",), "c4xc5", "legal"),
+        (("d5:e5-e5",), "e5xe4", "legal"),
+        (("d5:e5-e5",), "e5xf6", "attack-diagonal"),
+        (("d2:e3-e3",), "e3xe4", "commander-attack"),
+        (("d2:c3-c4",), "e5xe4", "not-just-moved"),
+        ((), "e5xe4", "not-just-moved"),
+        (("d2:c3-c4", "c4xc5"), "c4xc5", "already-attacked"),
+        (("d3:d3-d3",), "d3xc3", "friendly-attack"),
+        (("d2:c3-c4",), "c4xe4", "not-adjacent"),
+        (("d2:c3-c4",), "c4xd4", "no-target"),
+        (("d2:c3-c4",), "d2:e5-e6", "die-used"),
+        ((), "roll:135", "roll-not-now"),
+        ((), "reinforce", "no-reinforcement"),
+        ((), "end", "legal"),
+]
+
+
+@pytest.mark.parametrize(("moves", "last", "expected"), MOVE_CASES)
+def test_move_and_attack_reasons(moves: tuple[str, ...], last: str, expected: str) -> None:
+    state = play(battlefield(), *moves)
+    assert reason(state, last) == expected
+    if expected != "legal":
+        with pytest.raises(IllegalMoveError) as error:
+            state.apply(state.game.parse_move(state, last))
+        assert error.value.reason == expected
+    else:
+        assert state.game.parse_move(state, last) in state.legal_moves()
+
+
+def test_legal_moves_agree_with_explain() -> None:
+    state = battlefield()
+    legal = set(state.legal_moves())
+    board = state.board
+    for die in range(6):
+        for origin in range(len(board.names)):
+            for target in range(len(board.names)):
+                move = ("move", die, origin, target)
+                assert state.explain(move).legal == (move in legal)
+            for target in range(len(board.names)):
+                move = ("attack", origin, target)
+                assert state.explain(move).legal == (move in legal)
+
+
+def test_judge_piece_move_ignores_the_dice_rolled() -> None:
+    state = battlefield()
+    assert state.judge_piece_move("c3", "c4", 1).legal
+    assert state.judge_piece_move("d3", "d6", 4).legal  # no 4 was rolled; the move itself is fine
+    assert state.judge_piece_move("c5", "c6", 1).legal  # a moons piece, judged by movement alone
+    assert state.judge_piece_move("c3", "d4", 5).reason == "diagonal"
+    assert state.judge_piece_move("c3", "c8", 4).reason == "too-far"
+    with pytest.raises(ValueError):
+        state.judge_piece_move("c3", "z9", 1)
+
+
+def test_moves_run_through_home_bases_by_their_one_edge() -> None:
+    state = position(roll=[5], pieces={"suns": {"home-suns": 2}})
+    targets = sorted(state.game.format_move(state, m) for m in state.legal_moves())
+    assert targets == ["d5:home-suns-a2", "d5:home-suns-b2", "d5:home-suns-home-suns", "end"]
+    back = position(roll=[2], pieces={"suns": {"b2": 2}})
+    assert reason(back, "d2:b2-home-suns") == "legal"
+
+
+def test_any_piece_may_enter_an_empty_enemy_home_base() -> None:
+    state = position(roll=[3], pieces={"suns": {"h7": 4, "home-suns": COMMANDER}})
+    play(state, "d3:h7-home-crowns")
+    assert not state.is_over()
+
+
+# -- battles on the board -------------------------------------------------------------------------
+
+
+def test_winning_attack_sends_the_loser_to_the_bottom_and_stays_put() -> None:
+    state = play(battlefield(), "d2:c3-c4", "c4xc5")
+    text = state.position_text()
+    assert "4@c4" in text and "moons=2@f6,5@e4" in text
+    assert state.facts()["stacks"]["moons"][-1] == 1  # bottom of the stack
+    assert state.facts()["pieces_on_board"]["moons"] == 2
+
+
+def test_null_attacker_beats_five() -> None:
+    state = play(battlefield(), "d5:e5-e5", "e5xe4")
+    assert "e4" not in state.position_text().split("moons=")[1].split()[0]
+    assert "0@e5" in state.position_text()
+
+
+def test_losing_attacker_leaves_and_draw_keeps_both() -> None:
+    lose = play(position(roll=[1], pieces={"suns": {"c3": 2}, "moons": {"c5": 5}}), "d1:c3-c4", "c4xc5")
+    assert lose.facts()["pieces_on_board"] == {"suns": 0, "moons": 1, "crowns": 0, "arms": 0}
+    assert lose.facts()["stacks"]["suns"][-1] == 2
+    assert lose.legal_moves() == [("end",)]
+    draw = play(position(roll=[1], pieces={"suns": {"c3": 3}, "moons": {"c5": 3}}), "d1:c3-c4", "c4xc5")
+    assert draw.facts()["pieces_on_board"]["moons"] == 1 and "3@c4" in draw.position_text()
+
+
+def test_army_against_commander_on_the_board() -> None:
+    win = play(position(roll=[1], pieces={"suns": {"c3": 1}, "moons": {"c5": COMMANDER}}), "d1:c3-c4", "c4xc5")
+    assert win.facts()["commanders_off_board"] == ["suns", "moons", "crowns", "arms"]
+    assert "c5" not in win.position_text()
+    lose = play(position(roll=[1], pieces={"suns": {"c3": 2}, "moons": {"c5": COMMANDER}}), "d1:c3-c4", "c4xc5")
+    assert "P@c5" in lose.position_text() and lose.facts()["stacks"]["suns"][-1] == 2
+
+
+# -- phases and the win ----------------------------------------------------------------------------
+
+
+PHASE_CASES = [
+        ({}, "roll:3", "reinforce-first"),
+        ({}, "end", "reinforce-first"),
+        ({"pieces": {"suns": {"home-suns": 1}}}, "end", "roll-first"),
+        ({"pieces": {"suns": {"home-suns": 1}}}, "d1:home-suns-a2", "roll-first"),
+        ({"pieces": {"suns": {"home-suns": 1}}}, "roll:3", "legal"),
+        ({"pieces": {"suns": {"home-suns": 1}}}, "roll:34", "wrong-dice-count"),
+        ({"pieces": {"suns": {"home-suns": 1, "c4": 2}}}, "roll:43", "bad-roll"),
+]
+
+
+@pytest.mark.parametrize(("data", "move", "expected"), PHASE_CASES)
+def test_phase_reasons(data: dict[str, Any], move: str, expected: str) -> None:
+    assert reason(position(**data), move) == expected
+
+
+def test_unknown_move_shapes() -> None:
+    state = battlefield()
+    for move in [("fly",), ("move", 2, 0), ("attack", 0, 999), "end"]:
+        assert state.explain(move).reason == "unknown-move"
+    for text in ["d6:c3-c4", "c3-c4", "d2:c3-z9", "roll:"]:
+        with pytest.raises(ValueError):
+            GAME.parse_move(state, text)
+
+
+def test_commander_entering_another_home_base_wins() -> None:
+    state = position(roll=[2, 4], pieces={"suns": {"g7": COMMANDER, "c3": 1}})
+    play(state, "d2:g7-home-crowns")
+    assert state.is_over() and state.current_player == TERMINAL
+    assert state.returns() == (1.0, -1.0, -1.0, -1.0)
+    assert state.facts()["winner"] == "suns"
+    assert state.legal_moves() == []
+    assert reason(state, "end") == "game-over"
+    state.undo()
+    assert not state.is_over() and state.returns() == (0.0,) * 4
+
+
+def test_commander_on_own_home_base_does_not_win() -> None:
+    state = position(roll=[2], pieces={"suns": {"b2": COMMANDER}})
+    play(state, "d2:b2-home-suns")
+    assert not state.is_over()
+
+
+# -- whole rolls and perft -------------------------------------------------------------------------
+
+
+def test_perft_from_a_lone_army_on_its_home_base() -> None:
+    state = position(pieces={"suns": {"home-suns": 3}}, players=["suns", "crowns"])
+    # One die: 6 faces. From home-suns the only line runs east: a2, b2.
+    # face 0: stay, end = 2; face 1: stay, a2, end = 3; faces 2-5: stay, a2, b2, end = 4 each.
+    assert perft(state, 1) == 6
+    assert perft(state, 2) == 2 + 3 + 4 * 4
+
+
+def test_perft_of_the_battlefield() -> None:
+    # Dice 2, 3, 5 (three distinct values) for each unmoved piece, plus end; no attack yet.
+    # c3 Army: stay, c4, b3, a3 (c5 enemy, d3 own block) -> 4 per die = 12.
+    # d3 Army: stay, d4, d5 (+ d6 with 3 or 5); c3 and e3 block -> 3 + 4 + 4 = 11.
+    # e3 Commander: stay, f3, and west over its Armies d3, c3 to b3 (3+) and a3 (4+);
+    #   e4 is an enemy -> 2 + 3 + 4 = 9.
+    # e5 Army: stay, e6, d5, f5 (c5 enemy, e4 enemy) -> 4 per die = 12.
+    # 12 + 11 + 9 + 12 + end = 45.
+    assert perft(battlefield(), 1) == 45
+    assert perft(battlefield(), 3) == 10783  # regression value, from this engine
+
+
+def test_roll_plays_lists_each_distinct_result_once() -> None:
+    state = position(pieces={"suns": {"home-suns": 3}}, players=["suns", "crowns"])
+    plays = state.roll_plays([2])
+    # The Army ends on home-suns, a2 or b2.
+    assert [" ".join(state.game.format_move(s, m) for s, m in _replay(state, p)) for p in plays] == [
+        "roll:2 end",
+        "roll:2 d2:home-suns-a2 end",
+        "roll:2 d2:home-suns-b2 end",
+    ]
+    with pytest.raises(ValueError):
+        state.roll_plays()
+
+
+def test_roll_plays_with_two_pieces_counts_orders_that_block() -> None:
+    state = position(roll=[1, 2], pieces={"suns": {"a2": 1, "b2": 2}}, players=["suns", "crowns"])
+    plays = state.roll_plays()
+    finals = {_final_text(state, play) for play in plays}
+    # By hand: the Army on a2 (A) can stay, go to a3 or home-suns, or to b2 once B has left;
+    # B can stay, go to b3, or to a2 once A has left, and on to home-suns with the 2 once A
+    # has gone to a3. Pairs (A, B): (a2,b2) (a2,b3) (a3,b2) (a3,b3) (home,b2) (home,b3)
+    # (a3,a2) (home,a2) (a3,home) (b2,b3) -- 10; (b2,a2) would need each to leave first.
+    assert len(plays) == len(finals) == 10
+    assert finals == {_final_text(state, moves) for moves in _all_turns(state)}
+
+
+def _replay(state: SiegeState, moves: tuple[Any, ...]):  # type: ignore[no-untyped-def]
+    work = state.clone()
+    for move in moves:
+        yield work, move
+        work.apply(move)
+
+
+def _final_text(state: SiegeState, moves: tuple[Any, ...]) -> str:
+    work = state.clone()
+    for move in moves:
+        work.apply(move)
+    return work.position_text()
+
+
+def _all_turns(state: SiegeState) -> list[tuple[Any, ...]]:
+    found: list[tuple[Any, ...]] = []
+
+    def walk(work: SiegeState, path: tuple[Any, ...]) -> None:
+        for move in work.legal_moves():
+            nxt = work.clone()
+            nxt.apply(move)
+            if move == ("end",):
+                found.append(path + (move,))
+            else:
+                walk(nxt, path + (move,))
+
+    walk(state.clone(), ())
+    return found
+
+
+# -- notation and data -------------------------------------------------------------------------------
+
+
+def test_position_text_round_trips_mid_turn() -> None:
+    state = play(battlefield(), "d2:c3-c4", "c4xc5")
+    text = state.position_text()
+    again = GAME.parse_position(text)
+    assert again == state and again.position_text() == text
+    assert "roll=235 dice=35" in text and "moved=c4 last=c4 attacked=yes" in text
+    two = game_for(("suns", "crowns")).initial_state(random.Random(3))
+    assert GAME.parse_position(two.position_text()).game.players == ("suns", "crowns")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "players=suns,crowns turn=moons phase=roll roll=- dice=- suns=- suns-stack=012345 crowns=- crowns-stack=012345 moved=- last=- attacked=no",
+        "players=suns,crowns turn=suns phase=roll roll=- dice=- suns=- suns-stack=012345 crowns=- crowns-stack=012345 moved=- last=- attacked=no",
+        "players=suns,crowns turn=suns phase=reinforce roll=- dice=- suns=3@c3 suns-stack=012345 crowns=- crowns-stack=012345 moved=- last=- attacked=no",
+        "players=suns,crowns turn=suns phase=reinforce roll=- dice=- suns=- suns-stack=01234 crowns=- crowns-stack=012345 moved=- last=- attacked=no",
+        "players=suns turn=suns",
+    ],
+)
+def test_bad_position_texts(text: str) -> None:
+    with pytest.raises(ValueError):
+        GAME.parse_position(text)
+
+
+@pytest.mark.parametrize(
+    ("data", "loc"),
+    [
+        ({"pieces": {"suns": {"z9": 3}}}, ("position", "pieces", "suns", "z9")),
+        ({"pieces": {"suns": {"c3": 7}}}, ("position", "pieces", "suns", "c3")),
+        ({"pieces": {"suns": {"c3": 3, "c4": 3}}}, ("position", "pieces", "suns")),
+        ({"pieces": {"suns": {"home-arms": 3}}, "players": ["suns", "crowns"]}, ("position", "pieces", "suns", "home-arms")),
+        ({"pieces": {"moons": {"c3": 3}}, "players": ["suns", "crowns"]}, ("position", "pieces", "moons")),
+        ({"stacks": {"suns": [1, 1]}}, ("position", "stacks", "suns")),
+        ({"colour": "red"}, ("position", "colour")),
+        ({"turn": "red"}, ("position", "turn")),
+        ({"roll": [6]}, ("position", "roll", 0)),
+        ({"roll": [2], "dice": [3], "pieces": {"suns": {"c3": 1}}}, ("position", "dice")),
+        ({"roll": [2], "moved": ["c4"], "pieces": {"suns": {"c3": 1}}}, ("position", "moved", 0)),
+        ({"phase": "dance"}, ("position", "phase")),
+        ({"players": ["suns"]}, ("position", "players")),
+    ],
+)
+def test_position_data_errors_name_the_key(data: dict[str, Any], loc: tuple[object, ...]) -> None:
+    with pytest.raises(DataError) as error:
+        GAME.position_from_data(data)
+    assert error.value.loc == loc
+
+
+def test_hidden_armies_take_free_values() -> None:
+    state = position(pieces={"suns": {"c3": "army", "c4": 0, "c5": "army"}}, stacks={"suns": [5, 2, 4]})
+    assert "suns=0@c4,1@c3,3@c5" in state.position_text() and "suns-stack=524" in state.position_text()
+
+
+# -- the piece table ---------------------------------------------------------------------------------
+
+
+def test_table_of_the_setup() -> None:
+    state = GAME.initial_state(random.Random(2))
+    table = GAME.table(state, {})
+    kinds = [(p.kind, p.side) for p in table.pieces]
+    assert kinds.count(("tile", "back")) == 8 and kinds.count(("tile", "face")) == 4
+    assert kinds.count(("coin", "back")) == 24 and kinds.count(("pawn", "face")) == 4
+    assert set(table.cells) == set(GAME.board.names)
+    assert table.cells["home-suns"] == ((-2.0, 0.0), (0.0, 0.0), (0.0, 2.0), (-2.0, 2.0))
+    assert table.cells["a2"] == ((0.0, 1.0), (1.0, 1.0), (1.0, 2.0), (0.0, 2.0))
+    aces = sorted(p.suit or "" for p in table.pieces if p.kind == "tile" and p.side == "face")
+    assert aces == ["arms", "crowns", "moons", "suns"] and all(
+        p.rank == 1 for p in table.pieces if p.kind == "tile" and p.side == "face"
+    )
+    x0, y0, x1, y1 = table.bounds
+    assert all(x0 <= p.x <= x1 and y0 <= p.y <= y1 for p in table.pieces)
+    assert {label.text for label in table.coordinates} == set("abcdefgh12345678")
+
+
+def test_table_shows_pieces_dice_and_reveals_on_request() -> None:
+    state = battlefield()
+    hidden = GAME.table(state, {"off_board": False})
+    coins = [p for p in hidden.pieces if p.kind == "coin"]
+    assert len(coins) == 6 and all(p.side == "back" for p in coins)
+    assert [p.rank for p in hidden.pieces if p.kind == "die"] == [2, 3, 5]
+    assert [(p.x, p.y) for p in hidden.pieces if p.kind == "pawn"] == [hidden.centre("e3")]
+    shown = GAME.table(state, {"reveal": ["moons", "c3"], "dice": False, "off_board": False})
+    faces = sorted((p.suit, p.rank) for p in shown.pieces if p.kind == "coin" and p.side == "face")
+    assert faces == [("moons", 1), ("moons", 2), ("moons", 5), ("suns", 4)]
+    assert not [p for p in shown.pieces if p.kind == "die"]
+
+
+def test_two_player_table_drops_unused_tiles() -> None:
+    game = Siege(2)
+    table = game.table(game.initial_state(), {})
+    assert sum(p.kind == "tile" for p in table.pieces) == 4 + 2 + 2
+    assert "home-moons" not in table.cells and "b8" not in table.cells and len(table.cells) == 26
+
+
+def test_move_cells_follow_the_line() -> None:
+    state = battlefield()
+    assert GAME.move_cells(state, GAME.parse_move(state, "d5:e3-a3")) == ["e3", "d3", "c3", "b3", "a3"]
+    assert GAME.move_cells(state, GAME.parse_move(state, "d2:c3-c3")) == ["c3"]
+
+
+def test_every_reason_code_has_a_test() -> None:
+    tested = {case[-1] for case in MOVE_CASES + PHASE_CASES}
+    tested |= {"no-reinforcement", "unknown-move", "game-over"}  # in their own tests above
+    assert tested - {"legal"} == set(Siege.reasons)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 120), players=st.sampled_from([2, 3, 4]))
+def test_explain_agrees_with_legal_moves_anywhere(seed: int, plies: int, players: int) -> None:
+    game = Siege(players)
+    rng = random.Random(seed)
+    state = game.initial_state(rng)
+    random_playout(state, rng, plies)
+    legal = set(state.legal_moves())
+    squares = range(len(state.board.names))
+    candidates = [("move", d, a, b) for d in range(6) for a in squares for b in squares]
+    candidates += [("attack", a, b) for a in squares for b in squares] + [("end",), ("reinforce",)]
+    for move in candidates:
+        assert state.explain(move).legal == (move in legal), (state.position_text(), move)
+    for move in legal:
+        if move[0] == "move":
+            assert state.judge_piece_move(state.board.names[move[2]], state.board.names[move[3]], move[1]).legal
