@@ -209,7 +209,8 @@ def validate(model: type[BaseModel], raw: Any, path: Path) -> Any:
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        error = exc.errors()[0]
+        errors = exc.errors()
+        error = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
         loc = tuple(error["loc"])
         where = ".".join(str(p) for p in loc)
         message = error["msg"]
