@@ -119,6 +119,7 @@ def roll_outcomes() -> list[tuple[tuple[str, int, tuple[int, ...]], float]]:
 
 
 ROLL_OUTCOMES = roll_outcomes()
+ROLL_MOVES = frozenset(m for m, _ in ROLL_OUTCOMES)
 
 
 @dataclass(frozen=True)
@@ -323,7 +324,13 @@ class PiecepackmanState(State):
         if self.phase == "over":
             return self.game.verdict("game-over")
         if self.current_player == CHANCE:
-            if move in (m for m, _ in self.chance_outcomes()):
+            if self.phase in ("ppm", "bonus"):
+                legal = move in ROLL_MOVES
+            elif self.phase == "flip":
+                legal = kind == "flip" and len(move) == 2 and move[1] in POWER_COIN_VALUES[self.pending[0]]
+            else:
+                legal = kind == "die" and len(move) == 2 and move[1] in GHOST_DIE_VALUES
+            if legal:
                 return LEGAL
             return self.game.verdict("wrong-phase" if kind in ("order", "walk") else "bad-roll")
         if self.phase == "order":
