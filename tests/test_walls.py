@@ -66,7 +66,8 @@ def test_maze_moves_dead_ends_and_enclosed_cells() -> None:
     walls = frozenset({wall_edge((0, 1), (1, 1)), wall_edge((2, 1), (1, 1)), wall_edge((2, 1), (2, 0))})
     maze = WallMaze(grid(3, 2), walls)
     assert maze.exits((0, 1)) == 1
-    assert maze.dead_ends() == [(0, 1), (1, 1)]  # (1, 1) is walled left and right, open below
+    # (2, 0) is walled above; (1, 1) is walled left and right and open only below.
+    assert maze.dead_ends() == [(2, 0), (0, 1), (1, 1)]
     assert maze.walled_in() == [(2, 1)]
     assert maze.enclosed((0, 0)) == [(2, 1)]
     assert maze.reachable((0, 0), blocked=[(1, 0)]) == {(0, 0), (0, 1)}
