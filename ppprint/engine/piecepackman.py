@@ -55,7 +55,7 @@ from typing import Any
 
 from ppprint.engine.base import CHANCE, LEGAL, TERMINAL, Game, Move, State, Verdict
 from ppprint.errors import DataError
-from ppprint.geometry.square import Cell, cell_name, parse_cell_name
+from ppprint.geometry.square import cell_name, parse_cell_name
 from ppprint.maze.board import BOARD, PORTAL_SQUARES, is_portal_step
 from ppprint.maze.level import Level, cube_squares, get_level, level_from_data, register_level, scatter_cubes
 from ppprint.maze.paths import PathSet, allowed_paths, first_path, search
@@ -76,30 +76,6 @@ POWER_COIN_VALUES: dict[int, tuple[int, ...]] = {0: (1, 3, 4, 5), 1: (1, 2, 3, 5
 """The hidden value of each suit's power coin: its coins less the null and the objective marker
 (ace of arms, 2 of suns, 3 of crowns, 4 of moons), drawn at random."""
 DEFAULT_LEVEL = "roundabout"
-
-
-def first_tied_path_rule() -> str:
-    """Ruling: of the tied allowed paths the engine walks the first in cell order (any is allowed)."""
-    return "the engine walks the first allowed path in cell order"
-
-
-def fallback_objective_rule() -> str:
-    """Ruling: with nothing of the rolled suit reachable he heads for the nearest cube or coin of any suit;
-    with nothing reachable at all he stays. Hungry with no reachable vulnerable ghost, he heads for the
-    nearest power coin, else the nearest cube. A kept objective is its suit (and a high ace's coin):
-    each turn he heads for the nearest item of that suit."""
-    return "fallback objectives"
-
-
-def power_coin_collection_rule() -> str:
-    """Ruling: Piecepackman eats any power coin he enters, like an energy cube, objective or not."""
-    return "coins are eaten when entered"
-
-
-def boxed_ghost_rule() -> str:
-    """Ruling: a ghost that cannot walk its whole roll anywhere stays where it is. An eaten ghost goes to
-    its start square, or the first free Ghost House square if another ghost is there."""
-    return "boxed ghosts stay"
 
 
 def roll_outcomes() -> list[tuple[tuple[str, int, tuple[int, ...]], float]]:
@@ -285,7 +261,10 @@ class PiecepackmanState(State):
         return walks
 
     def judge_ghost_move(self, ghost: int, walk: tuple[int, ...], roll: int) -> Verdict:
-        """Judge a ghost's walk (cell indexes entered) for a roll, whatever the phase."""
+        """Ruling: a ghost that cannot walk its whole roll anywhere stays where it is.
+
+        Judge a ghost's walk (cell indexes entered) for a roll, whatever the phase.
+        """
         table = self.maze.step_table
         order = self.maze.order
         cell = self.gpos[ghost]
@@ -364,7 +343,10 @@ class PiecepackmanState(State):
         return self.house | {p for g, p in enumerate(self.gpos) if not self.vulnerable(g)}
 
     def _route(self, targets: set[int], free_turns: bool) -> Route | None:
-        """The engine's path to the nearest target (memoised: replays and playouts ask again and again)."""
+        """Ruling: of the tied allowed paths the engine walks the first in state order; the rules allow any.
+
+        The route to the nearest target, memoised (replays and playouts ask again and again).
+        """
         if not targets:
             return None
         blocked = self._blocked()
@@ -382,7 +364,13 @@ class PiecepackmanState(State):
         return route
 
     def _choose(self, value: int, suits: tuple[int, ...]) -> tuple[int, bool, Route | None]:
-        """The objective for a roll when not hungry: suit, coin only, and the route to it."""
+        """Ruling: with nothing of the rolled suit left or reachable he heads for the nearest cube or coin of
+        any suit, and with nothing reachable he stays; a kept objective is its suit (and a high ace's coin),
+        so each turn he heads for the nearest item of that suit. Ties between dice of equal cost go to the
+        first suit in suit order.
+
+        The objective for a roll when not hungry: suit, coin only, and the route to it.
+        """
         if self.objective >= 0:
             candidates = [(self.objective, self.coin_only)]
         else:
@@ -415,7 +403,10 @@ class PiecepackmanState(State):
         return {p for g, p in enumerate(self.gpos) if not self.immune[g] and p not in self.house}
 
     def _enter(self, cell: int) -> None:
-        """Piecepackman arrives on a cell: cubes, power coins and Vulnerable ghosts there are eaten."""
+        """Ruling: he eats any power coin he enters, objective or not, as he eats every cube.
+
+        Piecepackman arrives on a cell: cubes, power coins and Vulnerable ghosts there are eaten.
+        """
         self.ppm = cell
         suit = self.cubes.pop(cell, -1)
         if suit >= 0:
@@ -442,6 +433,7 @@ class PiecepackmanState(State):
         self._send_home(ghost)
 
     def _send_home(self, ghost: int) -> None:
+        """Ruling: an eaten ghost goes to its start square, or the first free Ghost House square."""
         home = self.ghost_home[ghost]
         if self.ghost_at(home) not in (-1, ghost):
             home = min(c for c in self.house if self.ghost_at(c) == -1)
@@ -491,6 +483,10 @@ class PiecepackmanState(State):
             self.objective, self.coin_only = plan_suit, coin_only
 
     def _move_hungry(self, value: int) -> None:
+        """Ruling: with no Vulnerable ghost he can reach, he heads for the nearest power coin, else cube.
+
+        (The rule that he stops midway between two Immune ghosts that trap him is not modelled: he stays.)
+        """
         points = value
         while points > 0 and self.phase != "over":
             route = self._route(self._hunger_targets(), True)
