@@ -562,7 +562,10 @@ def generate_level(three: int, ace: int, seed: int, seconds: float = GENERATOR_S
 
 
 def cube_squares(level: Level) -> list[Cell]:
-    """Squares an energy cube may lie on: reachable, outside the Ghost House, off power coins and Piecepackman's start."""
+    """Ruling: cubes never lie on Piecepackman's start or on squares he cannot reach (else the level could not end).
+
+    Squares an energy cube may lie on: reachable, outside the Ghost House, off power coins and his start.
+    """
     reachable = level.maze.reachable(level.piecepackman_start)
     banned = set(level.ghost_house) | set(level.power_coins) | {level.piecepackman_start}
     return sorted((c for c in reachable if c not in banned), key=lambda c: (c[1], c[0]))
