@@ -1,0 +1,186 @@
+"""Least-cost paths for a walker with a facing (Piecepackman).
+
+The walker stands on a cell facing one of the four directions of
+:data:`ppprint.geometry.square.ORTHOGONAL` (0 north, 1 east, 2 south, 3 west).
+A step forward costs one point, and so does a quarter turn unless turns are
+free (Ghost Hunger). Among paths of least cost the fewest turns win; the paths
+that still tie are all allowed. A path is the tuple of ``(cell, facing)``
+states from the start, one state per step or quarter turn.
+
+The search is Dijkstra over ``(cell, facing)`` states on the dense step table
+of :class:`~ppprint.geometry.walls.WallMaze`, with the weight
+``cost * 2**20 + turns`` so one search settles both the cost and the tie-break.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ppprint.geometry.square import Cell
+from ppprint.geometry.walls import WallMaze
+
+TURN_SCALE = 1 << 20
+"""Weight of one point; a turn adds 1 on top, so turns only break ties of cost."""
+
+PATH_LIMIT = 4096
+"""At most this many tied paths are listed (mazes of one-wide corridors have a handful)."""
+
+PathState = tuple[Cell, int]
+Path = tuple[PathState, ...]
+
+
+@dataclass(frozen=True)
+class PathSet:
+    """The allowed paths to an objective: their cost in points, turns, and the paths themselves."""
+
+    cost: int
+    turns: int
+    paths: frozenset[Path]
+    first: Path
+    """The path the engine walks: the first of the tied paths in cell-index order."""
+    complete: bool = True
+    """False if more than :data:`PATH_LIMIT` paths tied and only some are listed."""
+
+    @property
+    def ends(self) -> frozenset[Cell]:
+        """The objective cells the allowed paths reach."""
+        return frozenset(path[-1][0] for path in self.paths)
+
+
+@dataclass
+class Search:
+    """The raw result of one search on state indexes ``4 * cell_index + facing``."""
+
+    weight: int
+    dist: list[int]
+    preds: dict[int, list[int]]
+    ends: list[int]
+    start: int
+
+
+def search(
+    maze: WallMaze,
+    start: int,
+    facing: int,
+    targets: set[int],
+    blocked: set[int] | frozenset[int] = frozenset(),
+    free_turns: bool = False,
+) -> Search | None:
+    """Dijkstra from cell index ``start`` to any cell index in ``targets``; ``None`` if none is reachable."""
+    table = maze.step_table
+    infinity = 1 << 62
+    dist = [infinity] * len(table)
+    preds: dict[int, list[int]] = {}
+    turn_weight = 1 if free_turns else TURN_SCALE + 1
+    source = 4 * start + facing
+    dist[source] = 0
+    heap = [(0, source)]
+    best = infinity
+    ends: list[int] = []
+    while heap:
+        weight, state = heapq.heappop(heap)
+        if weight > dist[state]:
+            continue
+        if weight > best:
+            break
+        cell, face = state >> 2, state & 3
+        if cell in targets:
+            best = weight
+            ends.append(state)
+            continue
+        nxt = table[state]
+        moves = [(4 * cell + ((face + 1) & 3), turn_weight), (4 * cell + ((face + 3) & 3), turn_weight)]
+        if nxt >= 0 and nxt not in blocked:
+            moves.append((4 * nxt + face, TURN_SCALE))
+        for target, cost in moves:
+            total = weight + cost
+            if total < dist[target]:
+                dist[target] = total
+                preds[target] = [state]
+                heapq.heappush(heap, (total, target))
+            elif total == dist[target]:
+                preds[target].append(state)
+    if not ends:
+        return None
+    return Search(best, dist, preds, ends, source)
+
+
+def _successors(found: Search) -> dict[int, list[int]]:
+    """The optimal-path DAG read forwards: state -> the next states on some optimal path."""
+    succ: dict[int, list[int]] = {}
+    seen = set(found.ends)
+    frontier = list(found.ends)
+    while frontier:
+        state = frontier.pop()
+        for pred in found.preds.get(state, ()):
+            succ.setdefault(pred, []).append(state)
+            if pred not in seen:
+                seen.add(pred)
+                frontier.append(pred)
+    return succ
+
+
+def first_path(found: Search) -> list[int]:
+    """The canonical optimal path as state indexes: always the smallest next state."""
+    succ = _successors(found)
+    ends = set(found.ends)
+    state = found.start
+    path = [state]
+    while state not in ends:
+        state = min(succ[state])
+        path.append(state)
+    return path
+
+
+def _all_paths(found: Search, limit: int) -> tuple[list[list[int]], bool]:
+    """Every optimal path (up to ``limit``) as state indexes."""
+    paths: list[list[int]] = []
+    stack: list[tuple[int, list[int]]] = [(end, [end]) for end in sorted(found.ends)]
+    while stack:
+        state, tail = stack.pop()
+        if state == found.start:
+            paths.append(tail[::-1])
+            if len(paths) >= limit:
+                return paths, False
+            continue
+        for pred in found.preds[state]:
+            stack.append((pred, tail + [pred]))
+    return paths, True
+
+
+def count_turns(path: list[int]) -> int:
+    """Quarter turns along a path of state indexes."""
+    return sum(1 for a, b in zip(path, path[1:]) if a >> 2 == b >> 2)
+
+
+def allowed_paths(
+    maze: WallMaze,
+    start: Cell,
+    facing: int,
+    objectives: Iterable[Cell],
+    blocked: Iterable[Cell] = (),
+    free_turns: bool = False,
+) -> PathSet | None:
+    """The least-cost paths from ``start`` (facing ``facing``) to the nearest of ``objectives``.
+
+    ``blocked`` cells are never entered (Dangerous ghosts, the Ghost House).
+    Returns ``None`` when no objective can be reached.
+    """
+    index = maze.index
+    targets = {index[c] for c in objectives if c in index}
+    avoid = frozenset(index[c] for c in blocked if c in index)
+    found = search(maze, index[start], facing, targets, avoid, free_turns)
+    if found is None:
+        return None
+    order = maze.order
+
+    def as_path(states: list[int]) -> Path:
+        return tuple((order[s >> 2], s & 3) for s in states)
+
+    paths, complete = _all_paths(found, PATH_LIMIT)
+    first = first_path(found)
+    turns = count_turns(first)
+    cost = (found.weight - turns) // TURN_SCALE
+    return PathSet(cost, turns, frozenset(as_path(p) for p in paths), as_path(first), complete)

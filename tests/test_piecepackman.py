@@ -1,0 +1,379 @@
+"""Piecepackman: board, levels and checker, generator, path search, engine rules."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+
+from ppprint.engine.base import CHANCE, perft
+from ppprint.engine.piecepackman import GAME, ROLL_OUTCOMES, PiecepackmanState
+from ppprint.errors import DataError, InputError
+from ppprint.geometry.square import parse_cell_name
+from ppprint.geometry.walls import WallMaze, wall_edge
+from ppprint.maze.board import BOARD_CELLS, board_maze
+from ppprint.maze.level import (
+    LEVELS_DIR,
+    BudgetError,
+    check_level,
+    generate_level,
+    get_level,
+    level_from_data,
+    level_to_yaml,
+    scatter_cubes,
+    validate_level,
+)
+from ppprint.maze.paths import allowed_paths
+from ppprint.model.yamlio import load_yaml
+
+EAST, NORTH, WEST = 1, 0, 3
+
+
+def c(name: str) -> tuple[int, int]:
+    cell = parse_cell_name(name)
+    assert cell is not None
+    return cell
+
+
+# -- board and levels ---------------------------------------------------------------------------
+
+
+def test_board_has_96_squares_and_portals_join_the_middle_rows() -> None:
+    assert len(BOARD_CELLS) == 96
+    assert c("a5") not in BOARD_CELLS and c("j6") not in BOARD_CELLS
+    maze = board_maze(())
+    assert maze.target(c("b5"), (-1, 0)) == c("i5")
+    assert maze.target(c("i6"), (1, 0)) == c("b6")
+
+
+def test_roundabout_is_the_published_layout() -> None:
+    level = get_level("roundabout")
+    assert (level.budget_three, level.budget_ace) == (24, 12)
+    assert sum(s.span == 2 for s in level.sticks) == 24 and sum(s.span == 1 for s in level.sticks) == 12
+    assert wall_edge(c("d6"), c("e6")) in level.walls  # A-stick between (4,6) and (5,6)
+    assert wall_edge(c("e6"), c("e7")) in level.walls and wall_edge(c("f6"), c("f7")) in level.walls
+    report = check_level(LEVELS_DIR / "roundabout.yaml")
+    assert report.ok
+
+
+@pytest.mark.parametrize("name", ["roundabout", "slip-around-the-corner", "long-and-winding-road"])
+def test_shipped_levels_pass_the_checker(name: str) -> None:
+    report = check_level(LEVELS_DIR / f"{name}.yaml")
+    assert report.ok, report.errors
+    if name != "roundabout":
+        assert get_level(name).origin == "project" and report.warnings == []
+
+
+def roundabout_data() -> dict:
+    return copy.deepcopy(dict(load_yaml(LEVELS_DIR / "roundabout.yaml")))
+
+
+def test_one_stick_too_many_fails_the_budget() -> None:
+    data = roundabout_data()
+    data["ace_sticks"] = [*data["ace_sticks"], "a3 top"]
+    report = validate_level(level_from_data(data))
+    assert [f.code for f in report.errors] == ["budget"]
+
+
+def test_a_dead_end_warns_with_its_cell() -> None:
+    data = roundabout_data()
+    # Close a7 to the east: a7 keeps only its way north (its south side is the portal's missing square).
+    data["ace_sticks"] = [*data["ace_sticks"][:-1], "a7 right"]
+    report = validate_level(level_from_data(data))
+    assert report.ok
+    dead = [f for f in report.warnings if f.code == "dead-end"]
+    assert dead and dead[0].cells == ("a7",)
+
+
+def test_a_stick_across_a_portal_is_an_error() -> None:
+    data = roundabout_data()
+    data["ace_sticks"] = [*data["ace_sticks"][:-1], "b5 left"]
+    assert "portal-closed" in [f.code for f in validate_level(level_from_data(data)).errors]
+
+
+def test_bad_level_data_names_the_key() -> None:
+    data = roundabout_data()
+    data["ace_sticks"][3] = "z99 right"
+    with pytest.raises(DataError) as caught:
+        level_from_data(data)
+    assert caught.value.loc == ("ace_sticks", 3)
+    data = roundabout_data()
+    data["three_sticks"][0] = "a2 right"
+    with pytest.raises(DataError):
+        level_from_data(data)
+
+
+def test_check_level_reports_the_line_of_bad_data(tmp_path: Path) -> None:
+    text = (LEVELS_DIR / "roundabout.yaml").read_text().replace("d6 right", "d6 sideways")
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    with pytest.raises(InputError) as caught:
+        check_level(path)
+    assert caught.value.line == text.splitlines().index("  - d6 sideways") + 1
+
+
+def test_generator_is_reproducible_and_passes_the_guidelines() -> None:
+    first = generate_level(22, 18, seed=5)
+    assert level_to_yaml(first) == level_to_yaml(generate_level(22, 18, seed=5))
+    assert level_to_yaml(first) != level_to_yaml(generate_level(22, 18, seed=6))
+    report = validate_level(first)
+    assert report.ok and report.warnings == []
+    again = level_from_data(load_yaml_text(level_to_yaml(first)))
+    assert again.walls == first.walls
+
+
+def load_yaml_text(text: str):
+    from ppprint.model.yamlio import load_yaml_text as load
+
+    return load(text, Path("generated.yaml"))
+
+
+def test_generator_refuses_an_impossible_budget() -> None:
+    with pytest.raises(BudgetError):
+        generate_level(2, 2, seed=0, seconds=0.3)
+
+
+def test_cube_scatter_is_reproducible_and_keeps_off_forbidden_squares() -> None:
+    level = get_level("roundabout")
+    cubes = scatter_cubes(level, 7)
+    assert cubes == scatter_cubes(level, 7) and cubes != scatter_cubes(level, 8)
+    assert len(cubes) == 24 and sorted(cubes.values()) == sorted([0, 1, 2, 3] * 6)
+    forbidden = set(level.ghost_house) | set(level.power_coins) | {level.piecepackman_start}
+    assert not forbidden & set(cubes)
+
+
+# -- path search -----------------------------------------------------------------------------------
+
+
+def corridor(length: int) -> WallMaze:
+    return WallMaze(frozenset((x, 0) for x in range(length)))
+
+
+def test_a_step_ahead_costs_one_point() -> None:
+    found = allowed_paths(corridor(3), (0, 0), EAST, [(2, 0)])
+    assert found is not None and (found.cost, found.turns) == (2, 0)
+    assert found.paths == {(((0, 0), EAST), ((1, 0), EAST), ((2, 0), EAST))}
+
+
+def test_turning_round_costs_two_points_either_way() -> None:
+    # Facing west with the cube behind him: two quarter turns and a step = 3 points (the source's example).
+    found = allowed_paths(corridor(2), (1, 0), WEST, [(0, 0)])
+    assert found is not None and found.cost == 1
+    found = allowed_paths(corridor(2), (0, 0), WEST, [(1, 0)])
+    assert found is not None and (found.cost, found.turns) == (3, 2)
+    assert len(found.paths) == 2  # turn left twice or right twice: both allowed
+
+
+def test_nearest_objective_counts_turns() -> None:
+    # Facing east on a 5-cell corridor from the middle: 2 ahead costs 2, 1 behind costs 3.
+    found = allowed_paths(corridor(5), (2, 0), EAST, [(4, 0), (1, 0)])
+    assert found is not None and found.cost == 2 and found.ends == {(4, 0)}
+
+
+def test_free_turns_prefer_fewest_turns_and_keep_ties() -> None:
+    open3 = WallMaze(frozenset((x, y) for x in range(3) for y in range(3)))
+    # Normal: E, E, turn north, N, N = 4 steps + 1 turn = 5 points; going north first needs two turns.
+    normal = allowed_paths(open3, (0, 0), EAST, [(2, 2)])
+    assert normal is not None and (normal.cost, normal.turns, len(normal.paths)) == (5, 1, 1)
+    # Hungry: turns are free, every 4-step path costs 4, and the single one-turn path wins the tie.
+    hungry = allowed_paths(open3, (0, 0), EAST, [(2, 2)], free_turns=True)
+    assert hungry is not None and (hungry.cost, hungry.turns, len(hungry.paths)) == (4, 1, 1)
+    # Facing north from b1: step to b2 and turn west or east -- two objectives tied, both allowed.
+    tied = allowed_paths(open3, (1, 0), NORTH, [(0, 1), (2, 1)], free_turns=True)
+    assert tied is not None and (tied.cost, tied.turns) == (2, 1) and tied.ends == {(0, 1), (2, 1)}
+
+
+def test_portal_step_costs_one_point_and_keeps_facing() -> None:
+    maze = board_maze(())
+    found = allowed_paths(maze, c("b5"), WEST, [c("i5")])
+    assert found is not None and found.cost == 1
+    assert found.first == ((c("b5"), WEST), (c("i5"), WEST))
+
+
+def test_blocked_cells_force_a_detour() -> None:
+    open3 = WallMaze(frozenset((x, y) for x in range(3) for y in range(2)))
+    found = allowed_paths(open3, (0, 0), EAST, [(2, 0)], blocked=[(1, 0)])
+    assert found is not None and found.cost == 2 + 4 + 0 + 1  # N turn, step, E turn, 2 steps, S turn, step
+    assert all((1, 0) not in [cell for cell, _ in path] for path in found.paths)
+
+
+def test_unreachable_objective_gives_none() -> None:
+    assert allowed_paths(corridor(3), (0, 0), EAST, [(2, 0)], blocked=[(1, 0)]) is None
+
+
+# -- engine -----------------------------------------------------------------------------------------
+
+
+def position(**extra) -> PiecepackmanState:
+    data = {
+        "level": "roundabout",
+        "cubes": {},
+        "power_coins": {"suns": None, "moons": None, "crowns": None, "arms": "a1"},
+        "piecepackman": {"at": "f4", "facing": "west"},
+    }
+    data.update(extra)
+    return GAME.position_from_data(data)
+
+
+def test_initial_state_is_a_setup_and_round_trips() -> None:
+    state = GAME.initial_state()
+    assert GAME.setup_problem(state) is None
+    assert state.current_player == CHANCE
+    assert GAME.parse_position(state.position_text()) == state
+    assert abs(sum(p for _, p in ROLL_OUTCOMES) - 1) < 1e-12 and len(ROLL_OUTCOMES) == 76
+
+
+def ghost_state(**extra) -> PiecepackmanState:
+    ghosts = {"suns": "d4", "moons": "e6", "crowns": "f6", "arms": "f5"}
+    ghosts.update(extra.pop("ghosts", {}))
+    return position(ghosts=ghosts, to_move={"ghost": "suns", "roll": extra.pop("roll", 2)}, **extra)
+
+
+@pytest.mark.parametrize(
+    ("move", "code"),
+    [
+        ("suns:d4-c4-b4", ""),
+        ("suns:d4-c4-d4", "same-square"),
+        ("suns:d4-c4", "not-whole-roll"),
+        ("suns:d4-c4-b4-a4", "not-whole-roll"),
+        ("suns:d4-d3-d2", "wall"),
+        ("suns:d4-b4-a4", "not-a-step"),
+        ("suns:d4-d5-e5", "enters-ghost-house"),
+        ("suns:stay", "must-move"),
+        ("moons:e6-d6-c6", "not-your-turn"),
+    ],
+)
+def test_ghost_move_judgements(move: str, code: str) -> None:
+    state = ghost_state(cubes={"moons": ["a4"]})
+    verdict = state.explain(GAME.parse_move(state, move))
+    assert verdict.reason == code and verdict.legal == (code == "")
+
+
+def test_a_ghost_cannot_cross_another() -> None:
+    state = ghost_state(ghosts={"moons": "c4"})
+    assert state.explain(GAME.parse_move(state, "suns:d4-c4-b4")).reason == "crosses-ghost"
+
+
+def test_a_portal_ends_a_ghost_move() -> None:
+    state = ghost_state(ghosts={"suns": "c5"}, roll=3)
+    assert state.explain(GAME.parse_move(state, "suns:c5-b5-i5")).legal
+    assert state.explain(GAME.parse_move(state, "suns:c5-b5-i5-h5")).reason == "after-portal"
+
+
+def test_entering_piecepackman_ends_a_ghost_move() -> None:
+    state = ghost_state(piecepackman={"at": "b4"}, roll=3)
+    assert state.explain(GAME.parse_move(state, "suns:d4-c4-b4")).legal
+    assert state.explain(GAME.parse_move(state, "suns:d4-c4-b4-a4")).reason == "after-piecepackman"
+
+
+def test_ghost_walks_perft() -> None:
+    # The suns ghost on a1 (the arms coin does not stop it) rolled 2: a1-a2-a3, a1-b1-c1, a1-b1-b2
+    # (a2 is walled to the east; going back to a1 is not allowed) = 3.
+    state = ghost_state(ghosts={"suns": "a1"})
+    assert perft(state, 1) == 3
+    assert state.judge_ghost_move(0, (), 0).legal  # a null roll: the ghost stays
+
+
+def test_dangerous_ghost_attack_costs_a_life_and_sends_everyone_home() -> None:
+    state = ghost_state(piecepackman={"at": "c4", "cubes": {"suns": 1}}, ghosts={"suns": {"at": "e4", "cubes": 2}})
+    state.apply(GAME.parse_move(state, "suns:e4-d4-c4"))
+    assert state.lives == 2 and state.gstash[0] == 3 and state.pstash[0] == 0
+    assert state.ppm == state.ppm_home and state.facing == WEST
+    assert state.gpos == list(state.ghost_home) and state.phase == "ppm"
+
+
+def test_vulnerable_ghost_entering_piecepackman_is_eaten_and_loses_a_turn() -> None:
+    state = ghost_state(piecepackman={"at": "c4", "cubes": {"suns": 1}}, ghosts={"suns": {"at": "e4", "cubes": 1}})
+    state.apply(GAME.parse_move(state, "suns:e4-d4-c4"))
+    assert state.pstash[0] == 2 and state.gstash[0] == 0 and state.lost[0]
+    # Its own start square f5 holds the arms ghost here, so it goes to the free Ghost House square e5.
+    assert state.gpos[0] == state.maze.index[c("e5")] and state.lives == 3
+
+
+def test_a_ghost_collects_its_own_colour_only() -> None:
+    state = ghost_state(cubes={"suns": ["c4"], "moons": ["b4"]})
+    state.apply(GAME.parse_move(state, "suns:d4-c4-b4"))
+    assert state.gstash[0] == 1 and state.cubes == {state.maze.index[c("b4")]: 1}
+
+
+def roll(state: PiecepackmanState, text: str) -> None:
+    state.apply(GAME.parse_move(state, text))
+
+
+def test_piecepackman_picks_the_cheaper_of_tied_dice() -> None:
+    # Facing west from f4: the suns cube on d4 costs 2, the moons cube on h4 costs 2 turns + 2 steps = 4.
+    state = position(cubes={"suns": ["d4"], "moons": ["h4"]})
+    plan = state.plan(2, (0, 1))
+    assert plan.suit == 0 and plan.paths is not None and plan.paths.cost == 2
+    roll(state, "ppm2=suns+moons")
+    assert state.ppm == state.maze.index[c("d4")] and state.pstash == [1, 0, 0, 0]
+    assert state.objective == -1
+
+
+def test_piecepackman_keeps_an_objective_he_did_not_reach() -> None:
+    state = position(cubes={"suns": ["d4"], "moons": ["h4"]})
+    roll(state, "ppm3=moons")  # two turns and one step: g4, facing east
+    assert state.ppm == state.maze.index[c("g4")] and state.facing == EAST
+    assert state.objective == 1 and "obj=moons" in state.position_text()
+
+
+def test_a_dangerous_ghost_on_the_path_forces_a_detour() -> None:
+    ghosts = {"suns": {"at": "d4", "cubes": 1}, "moons": "e6", "crowns": "f6", "arms": "e5"}
+    state = position(cubes={"suns": ["c4"]}, ghosts=ghosts)
+    plan = state.plan(3, (0,))
+    assert plan.paths is not None and plan.paths.cost > 3
+    assert all(c("d4") not in [cell for cell, _ in path] for path in plan.paths.paths)
+    # With no cubes the ghost is Vulnerable: he goes straight through and eats it.
+    ghosts["suns"] = {"at": "d4", "cubes": 0}
+    state = position(cubes={"suns": ["c4"]}, ghosts=ghosts)
+    roll(state, "ppm3=suns")
+    assert state.pstash[0] == 1 and state.gpos[0] == state.ghost_home[0]
+    assert state.phase == "order" and 0 not in state.pending  # it loses its next turn
+
+
+def test_a_power_coin_starts_ghost_hunger_with_a_bonus_roll() -> None:
+    ghosts = {"suns": "b3", "moons": "e6", "crowns": "f6", "arms": "e5"}
+    state = position(piecepackman={"at": "b1", "facing": "west"}, cubes={"suns": ["j10"]}, ghosts=ghosts)
+    roll(state, "ppm2=arms")  # the arms coin on a1 is one step ahead
+    assert state.phase == "bonus" and state.hunger == 1 and state.coins[3] == -1
+    roll(state, "ppm6=suns")  # turns are free: he chases the suns ghost on b3 and eats it
+    assert state.gpos[0] == state.ghost_home[0] and state.immune[0] and state.lost[0]
+    assert state.phase == "flip"
+    roll(state, "flip3")
+    assert state.hunger == 4 and state.phase == "order" and 0 not in state.pending
+
+
+def test_an_ace_power_coin_gives_a_life_and_ends_hunger() -> None:
+    state = position(piecepackman={"at": "b1", "facing": "west"}, cubes={"suns": ["j10"]},
+                     power_coins={"suns": "a1", "moons": None, "crowns": None, "arms": None})
+    roll(state, "ppm2=suns")
+    assert state.phase == "bonus"
+    roll(state, "ppm2=suns")  # no ghost out of the house to chase: he heads for the last cube
+    assert state.phase == "flip"
+    roll(state, "flip1")
+    assert state.hunger == 0 and state.lives == 4
+
+
+def test_clearing_the_board_ends_the_level() -> None:
+    ghosts = {"suns": {"at": "a10", "cubes": 3}, "moons": "e6", "crowns": "f6", "arms": "e5"}
+    state = position(cubes={"moons": ["e4"]}, power_coins={"suns": None, "moons": None, "crowns": None, "arms": None},
+                     ghosts=ghosts, total=5)
+    roll(state, "ppm1=suns+moons+crowns+arms")  # all four dice null: one point, one step west
+    assert state.is_over() and state.winner == "ghosts" and state.returns() == (1.0,) * 4
+    assert state.legal_moves() == []
+
+
+def test_full_dice_notation_reduces_to_the_highest_value() -> None:
+    state = GAME.initial_state()
+    assert GAME.parse_move(state, "ppm:suns=5,moons=n,crowns=5,arms=a") == ("roll", 6, (3,))
+    assert GAME.parse_move(state, "ppm:suns=5,moons=n,crowns=5,arms=2") == ("roll", 5, (0, 2))
+
+
+def test_table_lists_every_piece_and_cell() -> None:
+    table = GAME.table(GAME.initial_state(), {})
+    kinds = [p.kind for p in table.pieces]
+    assert kinds.count("tile") == 24 and kinds.count("matchstick") == 36
+    assert kinds.count("cube") == 24 and kinds.count("coin") == 4 and kinds.count("pawn") == 4
+    assert kinds.count("piecepackman") == 1 and len(table.cells) == 100
+    assert table.bounds == (0.0, 0.0, 10.0, 10.0)
