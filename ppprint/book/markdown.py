@@ -122,6 +122,7 @@ class MarkdownConverter:
         box.setStyle(
             TableStyle(
                 [
+                    ("FONT", (0, 0), (-1, -1), SANS),
                     ("BACKGROUND", (0, 0), (-1, -1), BOX_FILL),
                     ("BOX", (0, 0), (-1, -1), 0.8, BOX_EDGE),
                     ("LEFTPADDING", (0, 0), (-1, -1), 10),
@@ -148,6 +149,7 @@ class MarkdownConverter:
                     header_rows += 1
         table = Table(rows, hAlign="CENTER", repeatRows=header_rows)
         commands = [
+            ("FONT", (0, 0), (-1, -1), SANS),
             ("GRID", (0, 0), (-1, -1), 0.5, RULE),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("TOPPADDING", (0, 0), (-1, -1), 3),

@@ -29,7 +29,7 @@ from ppprint.engine import get_engine
 from ppprint.errors import InputError
 from ppprint.model.game import GameData
 from ppprint.render.figure import render_svg, svg_to_drawing
-from ppprint.render.fonts import SANS, register_fonts
+from ppprint.render.fonts import SANS, SERIF, register_fonts
 from ppprint.verify import VerifyReport
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
@@ -117,6 +117,7 @@ class RulebookTemplate(BaseDocTemplate):
             producer="ppprint (ReportLab)",
             lang="en",
             displayDocTitle=1,
+            initialFontName=SERIF,
         )
         self.footer = footer
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
@@ -231,6 +232,7 @@ def title_block(data: GameData, styles: Styles) -> list[Flowable]:
     info.setStyle(
         TableStyle(
             [
+                ("FONT", (0, 0), (-1, -1), SANS),
                 ("BACKGROUND", (0, 0), (-1, -1), BOX_FILL),
                 ("BOX", (0, 0), (-1, -1), 0.8, BOX_EDGE),
                 ("LINEAFTER", (0, 0), (-2, -1), 0.5, BOX_EDGE),

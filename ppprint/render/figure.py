@@ -18,7 +18,7 @@ from ppprint.errors import InputError
 from ppprint.model.game import Figure
 from ppprint.model.piecepack import suit_table
 from ppprint.model.table import Arrow, Cross, Highlight, Label, Mark, Table
-from ppprint.render.fonts import register_fonts
+from ppprint.render.fonts import SANS, register_fonts
 from ppprint.render.svg import PanelPicture, figure_svg
 from ppprint.verify import CheckedFigure, CheckedPanel
 
@@ -74,7 +74,7 @@ def svg_to_drawing(svg: str) -> Drawing:
 def drawing_to_pdf(drawing: Drawing) -> bytes:
     """A one-page PDF of a drawing, at its size."""
     register_fonts()
-    return renderPDF.drawToString(drawing, autoSize=1)
+    return renderPDF.drawToString(drawing, autoSize=1, initialFontName=SANS, invariant=1)
 
 
 def pdf_to_png(pdf: bytes, dpi: float = 150.0, page: int = 0) -> bytes:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from reportlab.graphics.shapes import STATE_DEFAULTS
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -59,3 +60,6 @@ def register_fonts() -> None:
         SERIF, normal=SERIF, bold=SERIF_BOLD, italic=SERIF_ITALIC, boldItalic=SERIF_BOLD_ITALIC
     )
     pdfmetrics.registerFontFamily(SANS, normal=SANS, bold=SANS_BOLD, italic=SANS, boldItalic=SANS_BOLD)
+    # ReportLab's graphics start every drawing in Helvetica, a font it never embeds;
+    # start them in Noto Sans instead so a PDF names no font it does not carry.
+    STATE_DEFAULTS["fontName"] = SANS
