@@ -1,0 +1,83 @@
+"""Print ppprint's speed figures: cold builds, verify, and each engine's playouts and perft.
+
+Run from the checkout: ``python -m bench``. Each game may add its own figures in
+``bench/bench_<game>.py`` (a ``run() -> dict[str, float]``); they are printed too.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+from ppprint.engine import engine_ids, get_engine
+from ppprint.engine.base import perft, random_playout
+from ppprint.model.game import available_games, load_game
+from ppprint.verify import verify_game
+
+PLAYOUTS = 20
+PLAYOUT_PLY_CAP = 400
+PERFT_SECONDS = 0.5
+
+
+def cold_build_seconds(args: list[str]) -> float:
+    """Wall time of ``ppprint build ARGS`` in a fresh process (imports and fonts included)."""
+    with tempfile.TemporaryDirectory() as out:
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "ppprint", "build", *args, "--out", out], check=True, capture_output=True)
+        return time.perf_counter() - start
+
+
+def playouts_per_second(game_id: str) -> tuple[float, float]:
+    """Random playouts (capped at PLAYOUT_PLY_CAP plies) and plies, per second."""
+    game = get_engine(game_id)
+    plies = 0
+    start = time.perf_counter()
+    for seed in range(PLAYOUTS):
+        rng = random.Random(seed)
+        plies += random_playout(game.initial_state(rng), rng, PLAYOUT_PLY_CAP)
+    elapsed = time.perf_counter() - start
+    return PLAYOUTS / elapsed, plies / elapsed
+
+
+def perft_nodes_per_second(game_id: str) -> tuple[int, float]:
+    """Perft from the setup at the first depth that takes PERFT_SECONDS or more: (depth, nodes/s)."""
+    state = get_engine(game_id).initial_state()
+    depth = 0
+    while True:
+        depth += 1
+        start = time.perf_counter()
+        nodes = perft(state, depth)
+        elapsed = time.perf_counter() - start
+        if elapsed >= PERFT_SECONDS or depth >= 8:
+            return depth, nodes / max(elapsed, 1e-9)
+
+
+def main() -> None:
+    games = available_games()
+    print("ppprint benchmark")
+    print(f"cold build, all games ({', '.join(games)}), letter: {cold_build_seconds(['--all']):.2f} s")
+    for game_id in games:
+        print(f"cold build, {game_id}, letter: {cold_build_seconds([game_id]):.2f} s")
+    for game_id in games:
+        start = time.perf_counter()
+        report = verify_game(load_game(game_id))
+        print(f"verify, {game_id}: {time.perf_counter() - start:.3f} s ({report.diagrams} diagrams, {report.claims} claims)")
+    for game_id in engine_ids():
+        games_per_s, plies_per_s = playouts_per_second(game_id)
+        depth, nodes_per_s = perft_nodes_per_second(game_id)
+        print(f"engine {game_id}: {games_per_s:.1f} random playouts/s ({plies_per_s:,.0f} plies/s), perft depth {depth}: {nodes_per_s:,.0f} nodes/s")
+    for game_id in engine_ids():
+        try:
+            module = importlib.import_module(f"bench.bench_{game_id}")
+        except ModuleNotFoundError:
+            continue
+        for name, value in module.run().items():
+            print(f"{game_id}: {name} = {value:,.3f}")
+
+
+if __name__ == "__main__":
+    main()
