@@ -38,7 +38,7 @@ FLIPS = [
     ("line-block", "expect: {majorities: {k10: null}}", "expect: {majorities: {k10: [Z]}}", "majorities is", "outnumbered by two"),
     ("triangle-trap", "expect: {threats: {second: [Z@k12]}}", "expect: {threats: {second: []}}", "threats is", "complete a player's pattern"),
     ("multi-circle", "expect: {potential: {circle: 4}}", "expect: {potential: {circle: 3}}", "potential is", "still open"),
-    ("double-line", "expect: {potential: {line: 2}}\n  - label", "expect: {potential: {line: 1}}\n  - label", "potential is", "still open"),
+    ("double-line", "expect: {potential: {line: 2}}\n      - facts: {potential: {line: 0}}", "expect: {potential: {line: 1}}\n      - facts: {potential: {line: 0}}", "potential is", "still open"),
 ]
 
 
