@@ -49,7 +49,7 @@ from typing import Any, ClassVar
 
 from ppprint.engine.base import LEGAL, TERMINAL, Game, State, Verdict
 from ppprint.errors import DataError
-from ppprint.geometry.hex import DIRECTIONS, HexField, centre_point, corner_points, step
+from ppprint.geometry.hex import DIRECTIONS, SQRT3, HexField, centre_point, corner_points, distance, step
 from ppprint.model.table import Label, Piece, Table
 
 EMPTY, SHANG, ZHONG, XIA = 0, 1, 2, 3
@@ -438,6 +438,54 @@ class SanQiState(State):
                 self._set_cell(i, old)
         return sorted(found)
 
+    def majorities(self) -> dict[str, list[str]]:
+        """Each piece that some other type outnumbers by two among its neighbours -> those types' letters.
+
+        Unlike :meth:`replacements` this ignores protection and whose turn it is:
+        it says which pieces are *under attack*, the threat a diagram points at.
+        """
+        t, board, counts = self.tables, self.board, self.counts
+        found: dict[str, list[str]] = {}
+        for i in t.place_order:
+            if self.replaceable[i]:
+                need = counts[4 * i + board[i]] + 2
+                found[t.names[i]] = [LETTERS[k] for k in _TYPES_BY_LETTER if k != board[i] and counts[4 * i + k] >= need]
+        return found
+
+    def potential(self) -> dict[str, int]:
+        """How many patterns of each kind could still be finished by placements alone.
+
+        A potential circle (a centre) or triangle holds at least two pieces, all of
+        one type, and otherwise vacant cells. A potential line is a row of the field
+        along one axis with a stretch of six cells holding at least two pieces of one
+        type and nothing else; a row counts once per type, however many such
+        stretches it has.
+        """
+        t, board = self.tables, self.board
+
+        def open_group(cells: tuple[int, ...]) -> int:
+            kinds = {board[j] for j in cells} - {EMPTY}
+            pieces = sum(1 for j in cells if board[j])
+            return next(iter(kinds)) if len(kinds) == 1 and pieces >= 2 else EMPTY
+
+        circles = sum(1 for around in t.neighbours if len(around) == 6 and open_group(around))
+        triangles = sum(1 for cells in t.triangles if open_group(cells))
+        lines: set[tuple[int, int, int]] = set()
+        for axis in range(3):
+            forward, backward = t.steps[axis], t.steps[axis + 3]
+            for start in range(len(board)):
+                if backward[start] >= 0:
+                    continue
+                row, j = [], start
+                while j >= 0:
+                    row.append(j)
+                    j = forward[j]
+                for k in range(len(row) - LINE_LENGTH + 1):
+                    kind = open_group(tuple(row[k : k + LINE_LENGTH]))
+                    if kind:
+                        lines.add((axis, start, kind))
+        return {CIRCLE: circles, LINE: len(lines), TRIANGLE: triangles}
+
     def facts(self) -> dict[str, Any]:
         patterns = self.pattern_list()
         winner = PLAYERS[self.result] if self.result in (FIRST, SECOND) else None
@@ -457,6 +505,8 @@ class SanQiState(State):
             "patterns": [{"kind": kind, "cells": sorted(c)} for kind, c in patterns],
             "protected": self.tables.names[self.last] if self.last >= 0 and self.result == ONGOING else None,
             "replacements": self.replacements(),
+            "majorities": self.majorities(),
+            "potential": self.potential(),
             "threats": {PLAYERS[p]: self.winning_moves(p) for p in (FIRST, SECOND)},
         }
 
@@ -487,6 +537,8 @@ class SanQi(Game):
         "protected": "Replacement: the opponent's last piece cannot be replaced this turn",
         "replacements": "Replacement: two more neighbours of the replacing type than of the replaced type",
         "threats": "Goal: the moves that would complete a player's pattern",
+        "majorities": "Replacement: pieces outnumbered by two among their neighbours (protection aside)",
+        "potential": "Goal: circles, lines and triangles still open, holding two or more pieces of one type",
     }
 
     def __init__(self, size: int = DEFAULT_SIDE):
@@ -603,7 +655,10 @@ class SanQi(Game):
         View options: ``cell_size`` (inches between neighbouring cell centres,
         0.75 by default), ``coordinates`` (leave room for and list the cell
         names' letters and numbers, default true), ``characters`` (draw 上 中 下
-        on the pieces: side ``face``; false gives side ``back``).
+        on the pieces: side ``face``; false gives side ``back``), ``window``
+        (``{centre: j10, radius: 3}``: draw only the field cells within
+        ``radius`` steps of ``centre``, keeping their names, so a diagram can
+        show the part of a large field that matters).
         """
         assert isinstance(state, SanQiState)
         size = float(view.get("cell_size", 0.75))
@@ -611,27 +666,31 @@ class SanQi(Game):
         side = "face" if view.get("characters", True) else "back"
         t = state.tables
         cells = list(t.field.cells())
+        shown = _window(t, view.get("window"))
+        points = [centre_point(cells[i], size) for i in shown]
+        half_height = size / SQRT3
         margin = 0.7 * size if show_coordinates else 0.05 * size
-        width, height = t.field.width(size), t.field.height(size)
-        dx = width / 2 + margin
-        dy = height / 2 + margin
+        left = min(x for x, _ in points) - size / 2 - margin
+        bottom = min(y for _, y in points) - half_height - margin
+        right = max(x for x, _ in points) + size / 2 + margin
+        top = max(y for _, y in points) + half_height + margin
 
         def at(cell: tuple[float, float]) -> tuple[float, float]:
             x, y = centre_point(cell, size)
-            return x + dx, y + dy
+            return x - left, y - bottom
 
-        table = Table(bounds=(0.0, 0.0, width + 2 * margin, height + 2 * margin))
-        for i, cell in enumerate(cells):
-            x, y = at(cell)
+        table = Table(bounds=(0.0, 0.0, right - left, top - bottom))
+        for i in shown:
+            x, y = at(cells[i])
             table.cells[t.names[i]] = corner_points((x, y), size)
             table.pieces.append(Piece("hexcell", x, y, label=t.names[i], length=size))
-        for i, cell in enumerate(cells):
+        for i in shown:
             kind = state.board[i]
             if kind:
-                x, y = at(cell)
+                x, y = at(cells[i])
                 table.pieces.append(Piece("sanqi", x, y, label=LETTERS[kind], side=side, length=0.85 * size))
         if show_coordinates:
-            table.coordinates = _coordinate_labels(t, cells, at)
+            table.coordinates = _coordinate_labels(t, cells, shown, at)
         return table
 
     def setup_problem(self, state: State) -> str | None:
@@ -643,21 +702,45 @@ class SanQi(Game):
         return None
 
 
+def _window(t: _Tables, window: Any) -> list[int]:
+    """The indexes of the cells a view shows: all, or those of a ``{centre, radius}`` window."""
+    if window is None:
+        return list(range(len(t.names)))
+    if not isinstance(window, Mapping) or set(window) != {"centre", "radius"}:
+        raise DataError("window is {centre: <cell>, radius: <steps>}", ("view", "window"))
+    centre = t.field.parse(str(window["centre"]))
+    if centre is None:
+        raise DataError(f"window centre '{window['centre']}' is not a cell of the field", ("view", "window", "centre"))
+    radius = window["radius"]
+    if not isinstance(radius, int) or isinstance(radius, bool) or radius < 1:
+        raise DataError(f"window radius is a whole number of at least 1, not {radius!r}", ("view", "window", "radius"))
+    return [i for i, cell in enumerate(t.field.cells()) if distance(cell, centre) <= radius]
+
+
 def _coordinate_labels(
-    t: _Tables, cells: list[tuple[int, int]], at: Callable[[tuple[float, float]], tuple[float, float]]
+    t: _Tables,
+    cells: list[tuple[int, int]],
+    shown: list[int],
+    at: Callable[[tuple[float, float]], tuple[float, float]],
 ) -> list[Label]:
-    """Rank numbers left of each row, file letters past the lower end of each NW-SE diagonal."""
+    """Rank numbers left of each shown row, file letters past the lower end of each shown NW-SE diagonal."""
     labels = []
     west, south_east = DIRECTIONS[3], DIRECTIONS[5]
-    for row in t.rows:
-        q, r = cells[row[0]]
+    visible = set(shown)
+    leftmost: dict[int, int] = {}
+    for i in shown:
+        r = cells[i][1]
+        if r not in leftmost or cells[i][0] < cells[leftmost[r]][0]:
+            leftmost[r] = i
+    for i in leftmost.values():
+        q, r = cells[i]
         x, y = at((q + 0.8 * west[0], r))
-        labels.append(Label((x, y), t.names[row[0]].lstrip("abcdefghijklmnopqrstuvwxyz")))
-    for i, name in enumerate(t.names):
-        if t.steps[5][i] < 0:
+        labels.append(Label((x, y), t.names[i].lstrip("abcdefghijklmnopqrstuvwxyz")))
+    for i in shown:
+        if t.steps[5][i] not in visible:
             q, r = cells[i]
             x, y = at((q + 0.8 * south_east[0], r + 0.8 * south_east[1]))
-            labels.append(Label((x, y), name.rstrip("0123456789")))
+            labels.append(Label((x, y), t.names[i].rstrip("0123456789")))
     return labels
 
 

@@ -14,7 +14,7 @@ from reportlab.graphics.shapes import Drawing
 from svglib.svglib import svg2rlg
 
 from ppprint.engine.base import Game
-from ppprint.errors import InputError
+from ppprint.errors import DataError, InputError
 from ppprint.model.game import Figure
 from ppprint.model.piecepack import suit_table
 from ppprint.model.table import Arrow, Cross, Highlight, Label, Mark, Table
@@ -27,7 +27,10 @@ def panel_picture(engine: Game, figure: Figure, checked: CheckedPanel) -> PanelP
     """The table of a checked panel with its move arrows and hand-made marks."""
     panel = checked.panel
     equipment = panel.view.get("equipment")
-    table = suit_table(str(equipment)) if equipment else engine.table(checked.state, panel.view)
+    try:
+        table = suit_table(str(equipment)) if equipment else engine.table(checked.state, panel.view)
+    except DataError as exc:
+        raise InputError(f"view: {exc.message}", figure.path, panel.line) from None
     marks: list[Mark] = []
 
     def centre(cell: str) -> tuple[float, float]:

@@ -36,6 +36,9 @@ COLOURS = {
     "second": "#3a3a3a",
 }
 
+BOARD_KINDS = frozenset({"tile", "hexcell"})
+"""Piece kinds that make up the board: drawn first, under highlights and other pieces."""
+
 
 @dataclass(frozen=True)
 class PanelPicture:
@@ -101,13 +104,13 @@ def _draw_panel(dwg: svgwrite.Drawing, group: Group, picture: PanelPicture, orig
     canvas = _Canvas(dwg, picture.table, origin)
     pieces = picture.table.pieces
     for piece in pieces:
-        if piece.kind == "tile":
+        if piece.kind in BOARD_KINDS:
             group.add(drawer_for(piece.kind)(dwg, piece, canvas.point((piece.x, piece.y))))
     for mark in picture.marks:
         if isinstance(mark, Highlight):
             group.add(_highlight(canvas, mark))
     for piece in pieces:
-        if piece.kind != "tile":
+        if piece.kind not in BOARD_KINDS:
             group.add(drawer_for(piece.kind)(dwg, piece, canvas.point((piece.x, piece.y))))
     for mark in picture.marks:
         if isinstance(mark, Arrow):
