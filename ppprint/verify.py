@@ -164,7 +164,7 @@ class _PanelChecker:
                         break
                 else:
                     self.check_facts(claim, state)
-                    if self.panel.show == "after" and shown is start:
+                    if claim.kind == "after" and self.panel.show == "after" and shown is start:
                         shown = state
         return CheckedPanel(self.panel, shown, drawn)
 

@@ -23,6 +23,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ppprint.errors import InputError
+from ppprint.model.table import MARK_KINDS
 from ppprint.model.yamlio import LineDict, LineList, line_of, load_yaml
 
 GAMES_DIR = Path(__file__).resolve().parent.parent.parent / "games"
@@ -274,6 +275,9 @@ def _load_panel(raw: Any, path: Path, shared_view: Mapping[str, Any], figure_key
         highlight = {"highlight": highlight}
     if not isinstance(highlight, Mapping) or not all(isinstance(v, list) for v in highlight.values()):
         raise InputError("highlight: a list of cells, or kind -> list of cells", path, line_of(raw, ("highlight",)))
+    for kind in highlight:
+        if kind not in MARK_KINDS:
+            raise InputError(f"unknown highlight kind '{kind}' (known: {', '.join(MARK_KINDS)})", path, line_of(raw, ("highlight", kind)))
     labels = _mapping(raw, "labels", path)
     crosses = raw.get("crosses", [])
     if not isinstance(crosses, list):

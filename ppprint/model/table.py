@@ -9,7 +9,7 @@ are inches with y upwards; each piece's ``x, y`` is its centre.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 Point = tuple[float, float]
 
@@ -51,7 +51,9 @@ class Piece:
     stack: tuple[int, ...] = ()
 
 
-MarkKind = Literal["legal", "illegal", "neutral", "capture", "first", "second", "highlight"]
+MarkKind = Literal["legal", "illegal", "neutral", "played", "capture", "first", "second", "highlight"]
+MARK_KINDS: tuple[str, ...] = get_args(MarkKind)
+"""Colour roles of marks; figure data may name them in ``highlight``."""
 
 
 @dataclass(frozen=True)

@@ -41,17 +41,21 @@ def panel_picture(engine: Game, figure: Figure, checked: CheckedPanel) -> PanelP
     for kind, cells in panel.marks.highlight.items():
         for cell in cells:
             centre(cell)
-            marks.append(Highlight(table.cells[cell], kind=kind if kind in _MARK_KINDS else "highlight"))
+            marks.append(Highlight(table.cells[cell], kind=kind))
     for move in checked.moves:
-        marks.append(Arrow(tuple(centre(c) for c in move.cells), kind=move.kind))
+        if len(move.cells) == 1:
+            # A placement or a move that stays put: mark the cell itself.
+            centre(move.cells[0])
+            marks.append(Highlight(table.cells[move.cells[0]], kind=move.kind))
+            if move.kind == "illegal":
+                marks.append(Cross(centre(move.cells[0])))
+        else:
+            marks.append(Arrow(tuple(centre(c) for c in move.cells), kind=move.kind))
     for cell in panel.marks.crosses:
         marks.append(Cross(centre(cell)))
     for cell, text in panel.marks.labels.items():
         marks.append(Label(centre(cell), text))
     return PanelPicture(table, marks, panel.label)
-
-
-_MARK_KINDS = {"legal", "illegal", "neutral", "capture", "first", "second", "highlight"}
 
 
 def render_svg(engine: Game, checked: CheckedFigure) -> str:
