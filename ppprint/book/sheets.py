@@ -1,0 +1,299 @@
+"""Print-and-play sheets: true-size pieces with crop marks, and large plans tiled over pages.
+
+Everything is placed with a ReportLab canvas in points, at 1:1 scale, so a
+piece drawn 2 in wide prints 2 in wide (print at "actual size"). Choices:
+
+* a safe margin of :data:`PAGE_MARGIN` on every side, which home printers can print;
+* pieces are packed in rows with :data:`GUTTER` between them and crop marks at
+  every corner, outside the piece;
+* double-sided sheets put each back page right after its front page, with the
+  backs mirrored left to right, so they line up when printed flipping on the
+  long edge;
+* ``bleed`` extends each piece's background colour :data:`BLEED` beyond its
+  cut line, so a slightly-off cut shows no white edge;
+* a plan larger than a page is tiled: pages overlap by :data:`OVERLAP`, the
+  same alignment crosses appear on both pages of every overlap, each page
+  names its place (row and column), and an overview page shows the grid.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib import colors
+from reportlab.lib.units import inch
+from reportlab.pdfgen.canvas import Canvas
+
+from ppprint.book.rulebook import PAPERS
+from ppprint.book.styles import ACCENT, MUTED
+from ppprint.render.fonts import SANS, SANS_BOLD, register_fonts
+
+PAGE_MARGIN = 0.4 * inch
+GUTTER = 0.25 * inch
+CROP_MARK = 0.15 * inch
+CROP_GAP = 0.04 * inch
+BLEED = 0.125 * inch
+OVERLAP = 0.5 * inch
+HEADER = 0.35 * inch
+"""Room at the top of a sheet for its title."""
+
+
+@dataclass(frozen=True)
+class SheetPiece:
+    """One piece to print: its front, optional back, and its background for bleed."""
+
+    front: Drawing
+    back: Drawing | None = None
+    name: str = ""
+    bleed_colour: colors.Color | None = None
+
+    @property
+    def width(self) -> float:
+        return self.front.width
+
+    @property
+    def height(self) -> float:
+        return self.front.height
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a piece lands on a page (lower-left corner, points)."""
+
+    piece: SheetPiece
+    x: float
+    y: float
+
+
+class PrintAndPlay:
+    """A print-and-play PDF under construction; sections are bookmarked."""
+
+    def __init__(self, paper: str, title: str, author: str, subject: str, keywords: Sequence[str] = ()):
+        register_fonts()
+        self.paper = paper
+        self.page_width, self.page_height = PAPERS[paper]
+        self._buffer = io.BytesIO()
+        self.canvas = Canvas(self._buffer, pagesize=PAPERS[paper], invariant=1, initialFontName=SANS, pageCompression=1)
+        self.canvas.setTitle(title)
+        self.canvas.setAuthor(author)
+        self.canvas.setSubject(subject)
+        self.canvas.setKeywords(", ".join(keywords))
+        self.canvas.setCreator("ppprint")
+        self.pages = 0
+        self._sections = 0
+
+    # -- structure -----------------------------------------------------------------------
+    def _bookmark(self, title: str) -> None:
+        self._sections += 1
+        key = f"pnp{self._sections}"
+        self.canvas.bookmarkPage(key)
+        self.canvas.addOutlineEntry(title, key, level=0)
+
+    def _end_page(self) -> None:
+        self.canvas.showPage()
+        self.pages += 1
+
+    def _header(self, title: str, note: str = "") -> None:
+        c = self.canvas
+        c.setFont(SANS_BOLD, 11)
+        c.setFillColor(ACCENT)
+        c.drawString(PAGE_MARGIN, self.page_height - PAGE_MARGIN - 11, title)
+        if note:
+            c.setFont(SANS, 8)
+            c.setFillColor(MUTED)
+            c.drawRightString(self.page_width - PAGE_MARGIN, self.page_height - PAGE_MARGIN - 10, note)
+
+    def finish(self) -> bytes:
+        """Close the document and return the PDF."""
+        self.canvas.save()
+        return self._buffer.getvalue()
+
+    # -- sheets of pieces -----------------------------------------------------------------
+    def piece_sheets(self, title: str, pieces: Sequence[SheetPiece], double_sided: bool = False, bleed: bool = False) -> int:
+        """Pack ``pieces`` on as many pages as needed; return the number of pages written."""
+        pages = pack(pieces, self.page_width, self.page_height - HEADER, bleed)
+        for number, placements in enumerate(pages, start=1):
+            if number == 1:
+                self._bookmark(title)
+            note = f"sheet {number} of {len(pages)} · print at 100% (actual size)"
+            self._header(title, note + (" · fronts" if double_sided else ""))
+            for placement in placements:
+                self._draw_piece(placement.piece.front, placement.x, placement.y, placement.piece, bleed)
+            self._end_page()
+            if double_sided:
+                self._header(f"{title}: backs", f"sheet {number} of {len(pages)} · print on the back, flip on the long edge")
+                for placement in placements:
+                    x = self.page_width - placement.x - placement.piece.width
+                    back = placement.piece.back or placement.piece.front
+                    self._draw_piece(back, x, placement.y, placement.piece, bleed)
+                self._end_page()
+        return len(pages) * (2 if double_sided else 1)
+
+    def _draw_piece(self, drawing: Drawing, x: float, y: float, piece: SheetPiece, bleed: bool) -> None:
+        c = self.canvas
+        if bleed and piece.bleed_colour is not None:
+            c.setFillColor(piece.bleed_colour)
+            c.rect(x - BLEED, y - BLEED, piece.width + 2 * BLEED, piece.height + 2 * BLEED, stroke=0, fill=1)
+        renderPDF.draw(drawing, c, x, y)
+        crop_marks(c, x, y, piece.width, piece.height, BLEED if bleed else 0.0)
+
+    # -- plans larger than a page ---------------------------------------------------------------
+    def tiled_plan(self, title: str, drawing: Drawing, overview: bool = True) -> int:
+        """Print ``drawing`` at true size over as many overlapping pages as needed; return the page count."""
+        grid = TileGrid.for_drawing(drawing.width, drawing.height, self.page_width, self.page_height - HEADER)
+        self._bookmark(title)
+        if overview and grid.pages > 1:
+            self._overview(title, drawing, grid)
+        for row in range(grid.rows):
+            for column in range(grid.columns):
+                self._plan_page(title, drawing, grid, row, column)
+        return grid.pages + (1 if overview and grid.pages > 1 else 0)
+
+    def _overview(self, title: str, drawing: Drawing, grid: TileGrid) -> None:
+        c = self.canvas
+        self._header(f"{title}: overview", f"{grid.pages} pages, {grid.rows} rows of {grid.columns}; overlap {OVERLAP / inch:g} in")
+        available_w = self.page_width - 2 * PAGE_MARGIN
+        available_h = self.page_height - 2 * PAGE_MARGIN - HEADER
+        scale = min(available_w / drawing.width, available_h / drawing.height)
+        x0 = PAGE_MARGIN + (available_w - drawing.width * scale) / 2
+        y0 = PAGE_MARGIN + (available_h - drawing.height * scale) / 2
+        c.saveState()
+        c.translate(x0, y0)
+        c.scale(scale, scale)
+        renderPDF.draw(drawing, c, 0, 0)
+        c.restoreState()
+        c.setStrokeColor(ACCENT)
+        c.setLineWidth(0.8)
+        c.setDash(4, 3)
+        for row in range(grid.rows):
+            for column in range(grid.columns):
+                wx, wy = grid.window(row, column)
+                c.rect(x0 + wx * scale, y0 + wy * scale, grid.window_width * scale, grid.window_height * scale, stroke=1, fill=0)
+                c.setFont(SANS_BOLD, 9)
+                c.setFillColor(ACCENT)
+                c.drawCentredString(x0 + (wx + grid.window_width / 2) * scale, y0 + (wy + grid.window_height / 2) * scale, grid.label(row, column))
+        c.setDash()
+        self._end_page()
+
+    def _plan_page(self, title: str, drawing: Drawing, grid: TileGrid, row: int, column: int) -> None:
+        c = self.canvas
+        self._header(title, f"page {grid.label(row, column)} of {grid.rows}x{grid.columns} · print at 100% (actual size)")
+        wx, wy = grid.window(row, column)
+        c.saveState()
+        path = c.beginPath()
+        path.rect(PAGE_MARGIN, PAGE_MARGIN, grid.window_width, grid.window_height)
+        c.clipPath(path, stroke=0, fill=0)
+        renderPDF.draw(drawing, c, PAGE_MARGIN - wx, PAGE_MARGIN - wy)
+        c.restoreState()
+        for mx, my in grid.alignment_marks(row, column):
+            alignment_cross(c, PAGE_MARGIN + mx - wx, PAGE_MARGIN + my - wy)
+        c.setFont(SANS, 7)
+        c.setFillColor(MUTED)
+        if column > 0:
+            c.drawString(PAGE_MARGIN + 2, PAGE_MARGIN - 9, f"overlaps {grid.label(row, column - 1)} by {OVERLAP / inch:g} in: trim this edge and lay it over")
+        self._end_page()
+
+
+@dataclass(frozen=True)
+class TileGrid:
+    """How a large drawing is split over pages: windows of the page's printable area, overlapping."""
+
+    width: float
+    height: float
+    window_width: float
+    window_height: float
+    columns: int
+    rows: int
+
+    @classmethod
+    def for_drawing(cls, width: float, height: float, page_width: float, page_height: float) -> TileGrid:
+        """The grid for a ``width`` x ``height`` drawing on pages of the given size (points)."""
+        usable_w = page_width - 2 * PAGE_MARGIN
+        usable_h = page_height - 2 * PAGE_MARGIN
+        columns = 1 if width <= usable_w else math.ceil((width - OVERLAP) / (usable_w - OVERLAP))
+        rows = 1 if height <= usable_h else math.ceil((height - OVERLAP) / (usable_h - OVERLAP))
+        return cls(width, height, min(usable_w, width), min(usable_h, height), columns, rows)
+
+    @property
+    def pages(self) -> int:
+        return self.rows * self.columns
+
+    def window(self, row: int, column: int) -> tuple[float, float]:
+        """Lower-left corner of a page's window in drawing points; row 0 is the top row."""
+        x = min(column * (self.window_width - OVERLAP), self.width - self.window_width)
+        y_from_top = min(row * (self.window_height - OVERLAP), self.height - self.window_height)
+        return x, self.height - y_from_top - self.window_height
+
+    def label(self, row: int, column: int) -> str:
+        """``A1`` is the top-left page; letters are rows, numbers columns."""
+        return f"{chr(ord('A') + row)}{column + 1}"
+
+    def alignment_marks(self, row: int, column: int) -> list[tuple[float, float]]:
+        """Crosses in the middle of each overlap this page shares, in drawing points.
+
+        A mark at the same drawing point is printed on both pages of an overlap, so
+        laying one over the other until the crosses meet aligns the plan exactly.
+        """
+        wx, wy = self.window(row, column)
+        marks = []
+        for other in (column - 1, column + 1):
+            if 0 <= other < self.columns:
+                ox, _ = self.window(row, other)
+                low, high = max(wx, ox), min(wx, ox) + self.window_width
+                marks += [((low + high) / 2, wy + self.window_height * f) for f in (0.25, 0.75)]
+        for other in (row - 1, row + 1):
+            if 0 <= other < self.rows:
+                _, oy = self.window(other, column)
+                low, high = max(wy, oy), min(wy, oy) + self.window_height
+                marks += [(wx + self.window_width * f, (low + high) / 2) for f in (0.25, 0.75)]
+        return marks
+
+
+def pack(pieces: Sequence[SheetPiece], page_width: float, page_height: float, bleed: bool = False) -> list[list[Placement]]:
+    """Shelf-pack pieces in the given order on pages of the given printable size."""
+    gap = GUTTER + (2 * BLEED if bleed else 0)
+    left, top = PAGE_MARGIN + CROP_MARK, page_height - PAGE_MARGIN - CROP_MARK
+    right, bottom = page_width - PAGE_MARGIN - CROP_MARK, PAGE_MARGIN + CROP_MARK
+    pages: list[list[Placement]] = [[]]
+    x, y, shelf = left, top, 0.0
+    for piece in pieces:
+        if piece.width > right - left or piece.height > top - bottom:
+            raise ValueError(f"piece '{piece.name}' ({piece.width / inch:.2f} x {piece.height / inch:.2f} in) does not fit on the page")
+        if x + piece.width > right:
+            x, y, shelf = left, y - shelf - gap, 0.0
+        if y - piece.height < bottom:
+            pages.append([])
+            x, y, shelf = left, top, 0.0
+        pages[-1].append(Placement(piece, x, y - piece.height))
+        x += piece.width + gap
+        shelf = max(shelf, piece.height)
+    return [page for page in pages if page]
+
+
+def crop_marks(c: Canvas, x: float, y: float, width: float, height: float, offset: float = 0.0) -> None:
+    """Short hairlines at each corner, just outside the cut line (and outside the bleed)."""
+    c.saveState()
+    c.setStrokeColor(colors.black)
+    c.setLineWidth(0.3)
+    start = CROP_GAP + offset
+    for cx, dx in ((x, -1), (x + width, 1)):
+        for cy, dy in ((y, -1), (y + height, 1)):
+            c.line(cx + dx * start, cy, cx + dx * (start + CROP_MARK), cy)
+            c.line(cx, cy + dy * start, cx, cy + dy * (start + CROP_MARK))
+    c.restoreState()
+
+
+def alignment_cross(c: Canvas, x: float, y: float, size: float = 0.12 * inch) -> None:
+    """A registration cross in a circle."""
+    c.saveState()
+    c.setStrokeColor(colors.black)
+    c.setLineWidth(0.4)
+    c.line(x - size, y, x + size, y)
+    c.line(x, y - size, x, y + size)
+    c.circle(x, y, size * 0.6, stroke=1, fill=0)
+    c.restoreState()
