@@ -21,8 +21,9 @@ from ppprint.render.pieces import POINTS_PER_INCH, drawer_for
 
 MARGIN = 0.15
 """Blank border around a panel, inches."""
-LABEL_HEIGHT = 0.4
-"""Room under a panel for its label, inches."""
+LABEL_SIZE = 0.035
+"""Panel label size as a share of the panel's width (at least 11 pt), so labels stay
+readable when a wide multi-panel figure is scaled down to fit a page."""
 PANEL_GAP = 0.3
 
 COLOURS = {
@@ -76,7 +77,9 @@ def figure_svg(panels: Sequence[PanelPicture], columns: int = 1) -> str:
     rows = math.ceil(len(panels) / columns)
     cell_w = max(panel_size(p.table)[0] for p in panels)
     has_labels = any(p.label for p in panels)
-    cell_h = max(panel_size(p.table)[1] for p in panels) + (LABEL_HEIGHT if has_labels else 0)
+    label_pt = max(11.0, LABEL_SIZE * cell_w * POINTS_PER_INCH)
+    label_height = 2.0 * label_pt / POINTS_PER_INCH if has_labels else 0.0
+    cell_h = max(panel_size(p.table)[1] for p in panels) + label_height
     width = columns * cell_w + (columns - 1) * PANEL_GAP
     height = rows * cell_h + (rows - 1) * PANEL_GAP
     dwg = svgwrite.Drawing(
@@ -89,13 +92,13 @@ def figure_svg(panels: Sequence[PanelPicture], columns: int = 1) -> str:
         column, row = index % columns, index // columns
         w, h = panel_size(picture.table)
         x0 = (column * (cell_w + PANEL_GAP) + (cell_w - w) / 2) * POINTS_PER_INCH
-        y0 = (row * (cell_h + PANEL_GAP) + (cell_h - h - (LABEL_HEIGHT if has_labels else 0)) / 2) * POINTS_PER_INCH
+        y0 = (row * (cell_h + PANEL_GAP) + (cell_h - h - label_height) / 2) * POINTS_PER_INCH
         group = dwg.g(id=f"panel-{index + 1}")
         _draw_panel(dwg, group, picture, (x0, y0))
         if picture.label:
             centre_x = (column * (cell_w + PANEL_GAP) + cell_w / 2) * POINTS_PER_INCH
-            base_y = (row * (cell_h + PANEL_GAP) + cell_h - LABEL_HEIGHT * 0.3) * POINTS_PER_INCH
-            group.add(_text(dwg, picture.label, (centre_x, base_y), 11, "#222222"))
+            base_y = (row * (cell_h + PANEL_GAP) + cell_h) * POINTS_PER_INCH - label_pt * 0.6
+            group.add(_text(dwg, picture.label, (centre_x, base_y), label_pt, "#222222"))
         dwg.add(group)
     return dwg.tostring()
 
