@@ -208,6 +208,28 @@ def perft(
     _run(body)
 
 
+@app.command()
+def pnp(
+    name: Annotated[str, typer.Argument(help="A game, or 'piecepack' for the piecepack kit.")],
+    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
+    double_sided: Annotated[bool, typer.Option("--double-sided", help="Backs on the reverse, aligned for a long-edge flip.")] = False,
+    bleed: Annotated[bool, typer.Option("--bleed", help="Extend backgrounds past the cut lines.")] = False,
+    size: Annotated[Optional[int], typer.Option(help="Board size, for games whose board varies (SanQi: the field's side).", min=1, max=60)] = None,
+    out: Annotated[Path, typer.Option(help="Output folder.", file_okay=False)] = Path("output"),
+) -> None:
+    """Write print-and-play sheets to OUT/<name>-pnp-<paper>.pdf."""
+    from ppprint.book.pnp import PnpOptions, build_pnp
+    from ppprint.output import inside, write_atomic
+
+    def body() -> None:
+        pdf = build_pnp(name, PnpOptions(paper.value, double_sided, bleed, size))
+        target = inside(out, f"{name}-pnp-{paper.value}{'-duplex' if double_sided else ''}.pdf")
+        write_atomic(target, pdf)
+        typer.echo(f"wrote {target}")
+
+    _run(body)
+
+
 def main() -> None:
     """Entry point of the ``ppprint`` command."""
     app()
