@@ -224,9 +224,12 @@ class TileGrid:
         return self.rows * self.columns
 
     def window(self, row: int, column: int) -> tuple[float, float]:
-        """Lower-left corner of a page's window in drawing points; row 0 is the top row."""
-        x = min(column * (self.window_width - OVERLAP), self.width - self.window_width)
-        y_from_top = min(row * (self.window_height - OVERLAP), self.height - self.window_height)
+        """Lower-left corner of a page's window in drawing points; row 0 is the top row.
+
+        Windows are spread evenly, so every overlap is the same (and at least :data:`OVERLAP`).
+        """
+        x = column * (self.width - self.window_width) / (self.columns - 1) if self.columns > 1 else 0.0
+        y_from_top = row * (self.height - self.window_height) / (self.rows - 1) if self.rows > 1 else 0.0
         return x, self.height - y_from_top - self.window_height
 
     def label(self, row: int, column: int) -> str:

@@ -2,7 +2,9 @@
 
 A module here is named after a game id (or ``piecepack`` for the kit) and
 defines ``add_sections(document, options)``, which adds its boards and pieces
-to a :class:`~ppprint.book.sheets.PrintAndPlay` document. Adding a game's
+to a :class:`~ppprint.book.sheets.PrintAndPlay` document. The document's title
+and author come from the game's ``game.yaml``, or from the module's ``TITLE``
+and ``AUTHOR`` when it is not a game. Adding a game's
 print-and-play sheets means adding one module; nothing else changes.
 """
 
@@ -15,6 +17,7 @@ from functools import cache
 
 from ppprint.book.sheets import PrintAndPlay
 from ppprint.errors import InputError
+from ppprint.model.game import load_game
 
 
 @dataclass(frozen=True)
@@ -39,11 +42,16 @@ def build_pnp(name: str, options: PnpOptions) -> bytes:
     if name not in pnp_names():
         raise InputError(f"no print-and-play sheets for '{name}' (available: {', '.join(pnp_names()) or 'none'})")
     module = importlib.import_module(f"{__name__}.{name}")
+    if hasattr(module, "TITLE"):
+        title, author = module.TITLE, module.AUTHOR
+    else:
+        meta = load_game(name).meta
+        title, author = meta.title, ", ".join(meta.designers)
     document = PrintAndPlay(
         options.paper,
-        title=module.TITLE,
-        author=module.AUTHOR,
-        subject=f"{module.TITLE}: print-and-play sheets ({options.paper}{', double-sided' if options.double_sided else ''})",
+        title=f"{title}: print-and-play",
+        author=author,
+        subject=f"{title}: print-and-play sheets ({options.paper}{', double-sided' if options.double_sided else ''})",
         keywords=["print-and-play", name],
     )
     module.add_sections(document, options)

@@ -1,0 +1,48 @@
+"""SanQi print-and-play: a field of any side, tiled over pages, and the pieces to cut out."""
+
+from __future__ import annotations
+
+import math
+
+from ppprint.book.pnp import PnpOptions
+from ppprint.book.sheets import PrintAndPlay, SheetPiece
+from ppprint.engine.sanqi import DEFAULT_SIDE, LETTERS, SanQi
+from ppprint.errors import InputError
+from ppprint.model.table import Piece, Table
+from ppprint.render.figure import svg_to_drawing, table_svg
+
+CELL_SIZE = 0.75
+"""Inches between neighbouring cell centres on the printed field."""
+PIECE_SIZE = 0.85 * CELL_SIZE
+MAX_SIDE = 30
+
+
+def pieces_per_type(side: int) -> int:
+    """How many pieces of each type to print: half the field's cells, rounded up.
+
+    A choice: no game needs more, since a type covering half the field would have
+    made a pattern long before, and players can always fetch more sheets.
+    """
+    return math.ceil((3 * side * (side - 1) + 1) / 2)
+
+
+def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
+    """The field (one page where it fits, else tiled) and the pieces."""
+    side = options.size or DEFAULT_SIDE
+    if not 4 <= side <= MAX_SIDE:
+        raise InputError(f"--size {side}: a SanQi field has a side of 4 to {MAX_SIDE}")
+    game = SanQi(side)
+    field = game.table(game.initial_state(), {"cell_size": CELL_SIZE, "coordinates": True})
+    document.tiled_plan(f"SanQi field, side {side} ({3 * side * (side - 1) + 1} cells)", svg_to_drawing(table_svg(field)))
+    count = pieces_per_type(side)
+    pieces = []
+    for kind in LETTERS.values():
+        front = svg_to_drawing(table_svg(_one_piece(kind, "face")))
+        back = svg_to_drawing(table_svg(_one_piece(kind, "back")))
+        pieces += [SheetPiece(front, back, name=kind)] * count
+    document.piece_sheets(f"SanQi pieces: {count} of each type", pieces, options.double_sided, options.bleed)
+
+
+def _one_piece(letter: str, side: str) -> Table:
+    half = PIECE_SIZE / 2 + 0.02
+    return Table(pieces=[Piece("sanqi", half, half, label=letter, side=side, length=PIECE_SIZE)], bounds=(0.0, 0.0, 2 * half, 2 * half))
