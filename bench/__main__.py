@@ -7,14 +7,13 @@ Run from the checkout: ``python -m bench``. Each game may add its own figures in
 from __future__ import annotations
 
 import importlib
-import random
 import subprocess
 import sys
 import tempfile
 import time
 
+from bench.common import perft_nodes_per_second, playouts_per_second
 from ppprint.engine import engine_ids, get_engine
-from ppprint.engine.base import perft, random_playout
 from ppprint.model.game import available_games, load_game
 from ppprint.verify import verify_game
 
@@ -31,29 +30,16 @@ def cold_build_seconds(args: list[str]) -> float:
         return time.perf_counter() - start
 
 
-def playouts_per_second(game_id: str) -> tuple[float, float]:
-    """Random playouts (capped at PLAYOUT_PLY_CAP plies) and plies, per second."""
-    game = get_engine(game_id)
-    plies = 0
-    start = time.perf_counter()
-    for seed in range(PLAYOUTS):
-        rng = random.Random(seed)
-        plies += random_playout(game.initial_state(rng), rng, PLAYOUT_PLY_CAP)
-    elapsed = time.perf_counter() - start
-    return PLAYOUTS / elapsed, plies / elapsed
-
-
-def perft_nodes_per_second(game_id: str) -> tuple[int, float]:
+def perft_at_growing_depth(game_id: str) -> tuple[int, float]:
     """Perft from the setup at the first depth that takes PERFT_SECONDS or more: (depth, nodes/s)."""
     state = get_engine(game_id).initial_state()
     depth = 0
     while True:
         depth += 1
         start = time.perf_counter()
-        nodes = perft(state, depth)
-        elapsed = time.perf_counter() - start
-        if elapsed >= PERFT_SECONDS or depth >= 8:
-            return depth, nodes / max(elapsed, 1e-9)
+        rate = perft_nodes_per_second(state, depth)
+        if time.perf_counter() - start >= PERFT_SECONDS or depth >= 8:
+            return depth, rate
 
 
 def main() -> None:
@@ -67,8 +53,8 @@ def main() -> None:
         report = verify_game(load_game(game_id))
         print(f"verify, {game_id}: {time.perf_counter() - start:.3f} s ({report.diagrams} diagrams, {report.claims} claims)")
     for game_id in engine_ids():
-        games_per_s, plies_per_s = playouts_per_second(game_id)
-        depth, nodes_per_s = perft_nodes_per_second(game_id)
+        games_per_s, plies_per_s = playouts_per_second(get_engine(game_id), PLAYOUTS, PLAYOUT_PLY_CAP)
+        depth, nodes_per_s = perft_at_growing_depth(game_id)
         print(f"engine {game_id}: {games_per_s:.1f} random playouts/s ({plies_per_s:,.0f} plies/s), perft depth {depth}: {nodes_per_s:,.0f} nodes/s")
     for game_id in engine_ids():
         try:

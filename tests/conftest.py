@@ -41,3 +41,24 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def assert_flip_caught(games: Path, game_id: str, figure: str, old: str, new: str, problem: str, rule: str) -> None:
+    """Flip one claim of a figure in a games copy; verification must report exactly that claim.
+
+    The failure must name the figure, its file and line, say what is wrong
+    (``problem``) and cite the rule (``rule``).
+    """
+    from ppprint.model.game import load_game
+    from ppprint.verify import verify_game
+
+    path = games / game_id / "figures" / f"{figure}.yaml"
+    edit(path, old, new)
+    report = verify_game(load_game(game_id, games))
+    assert len(report.failures) == 1, [f.one_line() for f in report.failures]
+    failure = report.failures[0]
+    assert failure.figure.startswith(figure) and failure.path == path
+    assert problem in failure.problem
+    assert rule in failure.rule
+    line = failure.one_line()
+    assert f"{figure}.yaml:{failure.line}" in line and rule in line

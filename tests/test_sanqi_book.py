@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from ppprint.engine.sanqi import SanQi
 from ppprint.model.game import load_game
 from ppprint.verify import verify_game
-from tests.conftest import edit, run_cli
+from tests.conftest import assert_flip_caught, edit, run_cli
 
 FIGURES = {
     "field", "field-small", "pieces", "replacement", "seven-cells", "protection", "patterns",
@@ -44,15 +44,7 @@ FLIPS = [
 
 @pytest.mark.parametrize(("figure", "old", "new", "problem", "rule"), FLIPS)
 def test_a_flipped_sanqi_claim_is_caught(games_copy: Path, figure: str, old: str, new: str, problem: str, rule: str) -> None:
-    path = games_copy / "sanqi" / "figures" / f"{figure}.yaml"
-    edit(path, old, new)
-    report = verify_game(load_game("sanqi", games_copy))
-    assert len(report.failures) == 1
-    failure = report.failures[0]
-    assert failure.figure.startswith(figure) and failure.path == path
-    assert problem in failure.problem
-    assert rule in failure.rule
-    assert f"{figure}.yaml:{failure.line}" in failure.one_line()
+    assert_flip_caught(games_copy, "sanqi", figure, old, new, problem, rule)
 
 
 def test_a_bad_window_is_reported_with_its_file(games_copy: Path, tmp_path: Path) -> None:

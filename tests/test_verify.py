@@ -8,7 +8,7 @@ import pytest
 
 from ppprint.model.game import load_game
 from ppprint.verify import fact_matches, verify_game
-from tests.conftest import edit, run_cli
+from tests.conftest import assert_flip_caught, edit, run_cli
 
 
 def test_shipped_expansion_figures_are_all_right():
@@ -34,17 +34,7 @@ FLIPS = [
 
 @pytest.mark.parametrize(("figure", "old", "new", "problem", "rule"), FLIPS)
 def test_a_flipped_claim_is_caught(games_copy: Path, figure, old, new, problem, rule):
-    path = games_copy / "expansion" / "figures" / f"{figure}.yaml"
-    edit(path, old, new)
-    report = verify_game(load_game("expansion", games_copy))
-    assert len(report.failures) == 1
-    failure = report.failures[0]
-    assert failure.figure.startswith(figure)
-    assert failure.path == path
-    assert problem in failure.problem
-    assert rule in failure.rule
-    line = failure.one_line()
-    assert f"{figure}.yaml:{failure.line}" in line and figure in line and rule in line
+    assert_flip_caught(games_copy, "expansion", figure, old, new, problem, rule)
 
 
 def test_setup_claim_on_a_position_that_is_not_the_setup(games_copy: Path):
