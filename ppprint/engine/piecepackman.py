@@ -58,11 +58,12 @@ from ppprint.errors import DataError
 from ppprint.geometry.square import cell_name, parse_cell_name
 from ppprint.maze.board import BOARD, PORTAL_SQUARES, is_portal_step
 from ppprint.maze.level import Level, cube_squares, get_level, level_from_data, register_level, scatter_cubes
-from ppprint.maze.paths import PathSet, allowed_paths, first_path, search
-from ppprint.model.table import SUITS, Piece, Table, square_polygon
+from ppprint.maze.paths import PathSet, allowed_paths, cost_map, first_path, search
+from ppprint.model.table import SUITS, Label, Piece, Table, square_polygon
 
 SUIT_LETTERS = "smca"
 FACING_LETTERS = "nesw"
+FACING_WORDS = ("north", "east", "south", "west")
 WEST = 3
 START_FACING = WEST
 """Ruling: Piecepackman starts a level (and every new life) facing west, towards file a."""
@@ -618,8 +619,28 @@ class PiecepackmanState(State):
             return (0.0,) * 4
         return (1.0,) * 4 if self.winner == "ghosts" else (-1.0,) * 4
 
+    def item_costs(self) -> dict[int, int]:
+        """The cost in points of reaching each cube and power coin (cell index -> cost), as he would walk it:
+        from his square and facing, around the Ghost House and Dangerous ghosts, turns free while hungry.
+        Unreachable items are left out."""
+        costs = cost_map(self.maze, self.ppm, self.facing, self._blocked(), self.hunger > 0)
+        return {c: costs[c] for c in self._any_items() if c in costs}
+
     def facts(self) -> dict[str, Any]:
+        order = self.maze.order
+        costs = self.item_costs()
+        suit_of = dict(self.cubes) | {c: s for s, c in enumerate(self.coins) if c >= 0}
+        path_costs: dict[str, int | None] = {suit: None for suit in SUITS}
+        for cell, cost in costs.items():
+            suit = SUITS[suit_of[cell]]
+            if path_costs[suit] is None or cost < path_costs[suit]:
+                path_costs[suit] = cost
         return {
+            "piecepackman": f"{cell_name(order[self.ppm])} {FACING_WORDS[self.facing]}",
+            "ghosts": {SUITS[g]: cell_name(order[c]) for g, c in enumerate(self.gpos)},
+            "power_coins": {SUITS[s]: cell_name(order[c]) if c >= 0 else None for s, c in enumerate(self.coins)},
+            "item_costs": {cell_name(order[c]): cost for c, cost in costs.items()},
+            "path_costs": path_costs,
             "phase": self.phase,
             "lives": self.lives,
             "hunger": self.hunger,
@@ -709,6 +730,11 @@ class PiecepackmanGame(Game):
         "dangerous": "Glossary: Dangerous",
         "immune": "Glossary: Immune",
         "winner": "Ending the Game",
+        "piecepackman": "Moving Piecepackman: his square and the way he faces",
+        "ghosts": "Ghost Movement: the ghosts' squares",
+        "power_coins": "Setup: the power coins still on the board",
+        "item_costs": "Moving Piecepackman: a step or a quarter turn costs one point (turns are free in Ghost Hunger)",
+        "path_costs": "Moving Piecepackman: he heads for the nearest cube or power coin of the rolled suit",
     }
 
     def verdict(self, code: str, detail: str = "") -> Verdict:
@@ -988,15 +1014,16 @@ class PiecepackmanGame(Game):
             cx, cy = stick.centre()
             pieces.append(Piece(
                 "matchstick", cx, cy, suit=SUITS[i % 4], rank=1 if stick.span == 1 else 3,
-                angle=0.0 if stick.horizontal else 90.0, length=MATCHSTICK_LENGTHS[stick.span],
+                angle=90.0 if stick.horizontal else 0.0, length=MATCHSTICK_LENGTHS[stick.span],
             ))
 
         def centre(i: int) -> tuple[float, float]:
             x, y = order[i]
             return x + 0.5, y + 0.5
 
-        for cell, suit in sorted(state.cubes.items()):
-            pieces.append(Piece("cube", *centre(cell), suit=SUITS[suit], rank=0))
+        if _view_flag(view, "cubes", True):
+            for cell, suit in sorted(state.cubes.items()):
+                pieces.append(Piece("cube", *centre(cell), suit=SUITS[suit], rank=0))
         for suit, cell in enumerate(state.coins):
             if cell >= 0:
                 pieces.append(Piece("coin", *centre(cell), suit=SUITS[suit], side="back"))
@@ -1008,7 +1035,57 @@ class PiecepackmanGame(Game):
             pieces.append(Piece("pawn", *centre(cell), suit=SUITS[ghost], label="immune" if state.immune[ghost] else None))
         cells = {cell_name(c): square_polygon(float(c[0]), float(c[1])) for c in order}
         cells.update({cell_name(c): square_polygon(float(c[0]), float(c[1])) for c in PORTAL_SQUARES})
-        return Table(pieces=pieces, cells=cells, bounds=(0.0, 0.0, 10.0, 10.0))
+        table = Table(pieces=pieces, cells=cells, bounds=(0.0, 0.0, 10.0, 10.0))
+        if _view_flag(view, "costs", False):
+            for cell, cost in sorted(state.item_costs().items()):
+                x, y = order[cell]
+                table.marks.append(Label((x + 0.5, y + 0.84), str(cost), kind="highlight"))
+        if _view_flag(view, "layout", False):
+            _add_table_layout(state, table)
+        return table
+
+
+LAYOUT_X = 10.6
+"""Left edge of the areas beside the board in a ``layout`` view (inches)."""
+OBJECTIVE_MARKERS = {"arms": 1, "suns": 2, "crowns": 3, "moons": 4}
+"""The objective and hunger-timer marker coins: ace of arms, 2 of suns, 3 of crowns, 4 of moons."""
+
+
+def _add_table_layout(state: PiecepackmanState, table: Table) -> None:
+    """The areas beside the board of a sample table: extra lives, his cube stash, the spare markers and
+    the ghosts' cube stashes, each under a named strip (``lives``, ``stash``, ``markers``, ``ghost-stashes``)
+    that a figure's labels can point at."""
+    pieces = table.pieces
+
+    def strip(name: str, top: float) -> None:
+        table.cells[name] = ((LAYOUT_X, top - 0.35), (LAYOUT_X + 4.0, top - 0.35), (LAYOUT_X + 4.0, top), (LAYOUT_X, top))
+
+    strip("lives", 10.0)
+    for i in range(state.lives):
+        pieces.append(Piece("coin", LAYOUT_X + 0.5 + 0.9 * i, 9.15, rank=0))
+    strip("stash", 8.5)
+    for suit in range(4):
+        for i in range(state.pstash[suit]):
+            pieces.append(Piece("cube", LAYOUT_X + 0.3 + 0.45 * i, 7.85 - 0.45 * suit, suit=SUITS[suit], rank=0))
+    strip("markers", 5.8)
+    spare = [s for s in SUITS if state.objective < 0 or SUITS[state.objective] != s]
+    for i, suit in enumerate(spare):
+        pieces.append(Piece("coin", LAYOUT_X + 0.5 + 0.95 * i, 4.95, suit=suit, rank=OBJECTIVE_MARKERS[suit]))
+    strip("ghost-stashes", 4.1)
+    for suit in range(4):
+        y = 3.25 - 0.9 * suit
+        pieces.append(Piece("coin", LAYOUT_X + 0.5, y, suit=SUITS[suit], side="back"))
+        for i in range(state.gstash[suit]):
+            pieces.append(Piece("cube", LAYOUT_X + 1.25 + 0.45 * i, y, suit=SUITS[suit], rank=0))
+    table.bounds = (0.0, 0.0, LAYOUT_X + 4.0, 10.0)
+
+
+def _view_flag(view: Mapping[str, Any], key: str, default: bool) -> bool:
+    """A true/false display option of a figure's ``view``."""
+    value = view.get(key, default)
+    if not isinstance(value, bool):
+        raise DataError(f"{key}: true or false", ("view", key))
+    return value
 
 
 MATCHSTICK_LENGTHS = {1: 13 / 16, 2: 1 + 13 / 16}

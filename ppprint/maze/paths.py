@@ -184,3 +184,39 @@ def allowed_paths(
     turns = count_turns(first)
     cost = (found.weight - turns) // TURN_SCALE
     return PathSet(cost, turns, frozenset(as_path(p) for p in paths), as_path(first), complete)
+
+
+def cost_map(
+    maze: WallMaze,
+    start: int,
+    facing: int,
+    blocked: set[int] | frozenset[int] = frozenset(),
+    free_turns: bool = False,
+) -> dict[int, int]:
+    """The least cost in points from cell index ``start`` (facing ``facing``) to every reachable cell index.
+
+    The same weights as :func:`search`, so a cost here is the cost of the path he walks to that cell.
+    """
+    table = maze.step_table
+    infinity = 1 << 62
+    dist = [infinity] * len(table)
+    turn_weight = 1 if free_turns else TURN_SCALE + 1
+    source = 4 * start + facing
+    dist[source] = 0
+    heap = [(0, source)]
+    costs: dict[int, int] = {}
+    while heap:
+        weight, state = heapq.heappop(heap)
+        if weight > dist[state]:
+            continue
+        cell, face = state >> 2, state & 3
+        costs.setdefault(cell, weight // TURN_SCALE)
+        nxt = table[state]
+        moves = [(4 * cell + ((face + 1) & 3), turn_weight), (4 * cell + ((face + 3) & 3), turn_weight)]
+        if nxt >= 0 and nxt not in blocked:
+            moves.append((4 * nxt + face, TURN_SCALE))
+        for target, cost in moves:
+            if weight + cost < dist[target]:
+                dist[target] = weight + cost
+                heapq.heappush(heap, (weight + cost, target))
+    return costs

@@ -31,7 +31,7 @@ def panel_picture(engine: Game, figure: Figure, checked: CheckedPanel) -> PanelP
         table = suit_table(str(equipment)) if equipment else engine.table(checked.state, panel.view)
     except DataError as exc:
         raise InputError(f"view: {exc.message}", figure.path, panel.line) from None
-    marks: list[Mark] = []
+    marks: list[Mark] = list(table.marks)
 
     def centre(cell: str) -> tuple[float, float]:
         if cell not in table.cells:

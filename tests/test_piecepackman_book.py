@@ -1,0 +1,167 @@
+"""The Piecepackman rulebook, maze commands and print-and-play: figures verify, flips are caught, PDFs read back."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from ppprint.engine.piecepackman import GAME
+from ppprint.maze.level import LEVELS_DIR
+from ppprint.model.game import load_game
+from ppprint.verify import verify_game
+from tests.conftest import edit, run_cli
+
+FIGURES = {
+    "level-roundabout", "level-slip-around-the-corner", "level-long-and-winding-road", "anatomy",
+    "table-layout", "path-cost", "portals", "ghost-moves", "dangerous-detour", "hunger-chase",
+}
+
+
+def test_every_piecepackman_figure_verifies() -> None:
+    data = load_game("piecepackman")
+    assert set(data.figures) == FIGURES
+    report = verify_game(data)
+    assert report.failures == []
+    assert report.diagrams >= 13 and report.claims >= 55
+
+
+def test_item_costs_count_turns_and_match_the_walked_path() -> None:
+    state = GAME.position_from_data({"piecepackman": {"at": "e1", "facing": "west"}, "cubes": {"crowns": ["c1", "f1"]}})
+    facts = state.facts()
+    # c1 is two steps ahead (2); f1 is one step behind: two quarter turns and a step (3).
+    assert facts["item_costs"]["c1"] == 2 and facts["item_costs"]["f1"] == 3
+    assert facts["path_costs"]["crowns"] == 2 and facts["path_costs"]["moons"] == 25
+    labels = {m.text for m in GAME.table(state, {"costs": True}).marks}
+    assert {"2", "3"} <= labels
+    assert all(p.kind != "cube" for p in GAME.table(state, {"cubes": False}).pieces)
+
+
+# (figure, old text, new text, problem, rule)
+FLIPS = [
+    ("path-cost", "item_costs: {c1: 2,", "item_costs: {c1: 1,", "item_costs is", "quarter turn costs one point"),
+    ("path-cost", "path_costs: {crowns: 2, suns: 7}", "path_costs: {crowns: 2, suns: 10}", "path_costs is", "nearest cube or power coin"),
+    ("ghost-moves", "suns:d5-d6-e6: wall", "suns:d5-d6-e6: not-whole-roll", "illegal for wall", "nothing moves through a wall"),
+    ("portals", "suns:c6-b6-i6-h6: after-portal", "suns:c6-b6-i6-h6: wall", "illegal for after-portal", "a ghost's move ends when it uses a portal"),
+    ("dangerous-detour", "path_costs: {crowns: 8}", "path_costs: {crowns: 3}", "path_costs is", "nearest cube or power coin"),
+    ("hunger-chase", "immune: [suns, arms]", "immune: [arms]", "immune is", "Glossary: Immune"),
+]
+
+
+@pytest.mark.parametrize(("figure", "old", "new", "problem", "rule"), FLIPS)
+def test_a_flipped_piecepackman_claim_is_caught(games_copy: Path, figure: str, old: str, new: str, problem: str, rule: str) -> None:
+    path = games_copy / "piecepackman" / "figures" / f"{figure}.yaml"
+    edit(path, old, new)
+    report = verify_game(load_game("piecepackman", games_copy))
+    assert len(report.failures) == 1
+    failure = report.failures[0]
+    assert failure.figure.startswith(figure) and failure.path == path
+    assert problem in failure.problem and rule in failure.rule
+
+
+def test_verify_cli_names_the_figure_and_rule_of_a_flipped_claim(games_copy: Path, tmp_path: Path) -> None:
+    edit(games_copy / "piecepackman" / "figures" / "ghost-moves.yaml", "suns:d5-c5: not-whole-roll", "suns:d5-c5: wall")
+    result = run_cli("verify", "piecepackman", cwd=tmp_path, games=games_copy)
+    assert result.returncode == 1
+    assert "ghost-moves, panel 2" in result.stdout and "must use its full roll" in result.stdout
+
+
+# -- maze check / generate -------------------------------------------------------------------
+
+
+def _level_copy(tmp_path: Path, old: str, new: str) -> Path:
+    path = tmp_path / "level.yaml"
+    path.write_text((LEVELS_DIR / "roundabout.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    edit(path, old, new)
+    return path
+
+
+def test_maze_check_passes_the_shipped_levels(tmp_path: Path) -> None:
+    for path in sorted(LEVELS_DIR.glob("*.yaml")):
+        result = run_cli("maze", "check", str(path), cwd=tmp_path)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert "0 error(s)" in result.stdout
+
+
+def test_maze_check_fails_a_level_with_one_stick_too_many(tmp_path: Path) -> None:
+    path = _level_copy(tmp_path, "  - h2 top\n", "  - h2 top\n  - a1 top\n")
+    result = run_cli("maze", "check", str(path), cwd=tmp_path)
+    assert result.returncode == 2
+    assert re.search(r"error: .*line \d+: budget: 13 A-sticks placed, the budget is 12", result.stdout)
+
+
+def test_maze_check_warns_of_a_dead_end_and_exits_0(tmp_path: Path) -> None:
+    path = _level_copy(tmp_path, "  - h2 top\n", "  - h2 top\n  - a1 top\n")
+    edit(path, "budget: {three: 24, ace: 12}", "budget: {three: 24, ace: 13}")
+    result = run_cli("maze", "check", str(path), cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "warning:" in result.stdout and "dead-end" in result.stdout and "[a1]" in result.stdout
+
+
+def test_maze_check_reports_a_malformed_file_in_one_line(tmp_path: Path) -> None:
+    path = _level_copy(tmp_path, "  - h2 top\n", "  - h2 middle\n")
+    result = run_cli("maze", "check", str(path), cwd=tmp_path)
+    assert result.returncode == 2
+    assert "level.yaml" in result.stderr and "unknown side" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_maze_generate_is_reproducible_and_writes_a_level_that_checks(tmp_path: Path) -> None:
+    first = run_cli("maze", "generate", "--three", "22", "--ace", "18", "--seed", "4", cwd=tmp_path)
+    again = run_cli("maze", "generate", "--three", "22", "--ace", "18", "--seed", "4", cwd=tmp_path)
+    other = run_cli("maze", "generate", "--three", "22", "--ace", "18", "--seed", "5", cwd=tmp_path)
+    assert first.returncode == 0 and first.stdout == again.stdout and first.stdout != other.stdout
+    assert "budget: {three: 22, ace: 18}" in first.stdout
+    target = tmp_path / "out" / "mine.yaml"
+    written = run_cli("maze", "generate", "--three", "22", "--ace", "18", "--seed", "4", "--out", str(target), cwd=tmp_path)
+    assert written.returncode == 0 and written.stdout == ""
+    assert target.read_text(encoding="utf-8") == first.stdout
+    checked = run_cli("maze", "check", str(target), cwd=tmp_path)
+    assert checked.returncode == 0 and "0 error(s), 0 warning(s)" in checked.stdout
+
+
+def test_maze_generate_refuses_an_impossible_budget(tmp_path: Path) -> None:
+    result = run_cli("maze", "generate", "--three", "200", "--ace", "0", cwd=tmp_path)
+    assert result.returncode == 2 and "error:" in result.stderr and "Traceback" not in result.stderr
+
+
+# -- the PDFs ------------------------------------------------------------------------------------
+
+
+def test_built_rulebook_has_headings_noto_fonts_and_drawn_figures(tmp_path: Path) -> None:
+    result = run_cli("build", "piecepackman", "--out", "out", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    reader = PdfReader(str(tmp_path / "out" / "piecepackman-letter.pdf"))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    for heading in ("Overview", "Equipment", "Setup", "Moving Piecepackman", "Moving the ghosts", "Ghost Hunger",
+                    "End of the game", "Other ways to play", "Clarifications", "Credits"):
+        assert heading in text
+    assert "Dan Burkey" in text and "project's own" in text
+    for page in reader.pages:
+        content = page.get_contents().get_data().decode("latin-1")
+        for name, font in page["/Resources"].get("/Font", {}).items():
+            font = font.get_object()
+            base = str(font["/BaseFont"])
+            if "Noto" not in base:
+                # ReportLab names its default font on every page; it must never show any text.
+                assert not re.search(rf"{re.escape(name)} [0-9.]+ Tf[^T]*?(Tj|TJ|')", content), base
+    figure_pages = [p for p in reader.pages if re.search(r"Figure \d+\.", p.extract_text())]
+    assert len(figure_pages) >= 8
+    for page in figure_pages:
+        content = page.get_contents().get_data().decode("latin-1")
+        # Tiles, sticks and pieces are drawn as filled paths.
+        assert len(re.findall(r" re\b| c\b", content)) >= 50
+
+
+def test_pnp_has_one_tiled_plan_per_level(tmp_path: Path) -> None:
+    result = run_cli("pnp", "piecepackman", "--out", "out", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    reader = PdfReader(str(tmp_path / "out" / "piecepackman-pnp-letter.pdf"))
+    sections = [(item.title, reader.get_destination_page_number(item)) for item in reader.outline]
+    assert [title.split(" (")[0] for title, _ in sections] == ["Roundabout", "Slip Around the Corner", "The Long and Winding Road"]
+    # A 10 in x 10 in plan (plus margins) needs 2 x 2 Letter pages, plus its overview page.
+    starts = [page for _, page in sections] + [len(reader.pages)]
+    assert [b - a for a, b in zip(starts, starts[1:])] == [5, 5, 5]
+    assert "overview" in reader.pages[0].extract_text()
+    assert "page A1 of 2x2" in reader.pages[1].extract_text()
