@@ -17,7 +17,7 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from mdit_py_plugins.container import container_plugin
 from reportlab.lib.units import inch
-from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
 
 from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, RULE, Styles
 from ppprint.render.fonts import SANS
@@ -114,11 +114,13 @@ class MarkdownConverter:
         )
 
     def _box(self, title: str | None, content: list[Flowable]) -> Flowable:
+        """A framed, tinted box, one row per flowable so a long box can break across pages
+        (and so a heading before it is never left alone at the foot of a page)."""
         inner: list[Flowable] = []
         if title:
             inner.append(Paragraph(escape(title), self.styles.box_title))
         inner.extend(content)
-        box = Table([[inner]], colWidths=["100%"])
+        box = Table([[flowable] for flowable in inner], colWidths=["100%"], splitByRow=1)
         box.setStyle(
             TableStyle(
                 [
@@ -127,12 +129,15 @@ class MarkdownConverter:
                     ("BOX", (0, 0), (-1, -1), 0.8, BOX_EDGE),
                     ("LEFTPADDING", (0, 0), (-1, -1), 10),
                     ("RIGHTPADDING", (0, 0), (-1, -1), 10),
-                    ("TOPPADDING", (0, 0), (-1, -1), 8),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                    ("TOPPADDING", (0, 0), (-1, 0), 8),
+                    ("BOTTOMPADDING", (0, -1), (-1, -1), 6),
                 ]
             )
         )
-        return KeepTogether([box, Spacer(1, 8)]) if len(content) < 12 else box
+        box.spaceAfter = 8
+        return box
 
     def _table(self, node: SyntaxTreeNode) -> Table:
         rows: list[list[Paragraph]] = []
