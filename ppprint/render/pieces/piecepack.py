@@ -277,7 +277,13 @@ def _placed(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
 
 
 def _outline(fill: str) -> dict[str, object]:
+    """Style of a light piece: ``fill`` with the warm grey outline."""
     return {"fill": fill, "stroke": OUTLINE_COLOUR, "stroke_width": STROKE_WIDTH}
+
+
+def _edged(colour: str) -> dict[str, object]:
+    """Style of a suit-coloured piece: filled with its colour, edged a shade darker."""
+    return {"fill": colour, "stroke": _mix(colour, "#000000", 0.4), "stroke_width": STROKE_WIDTH}
 
 
 @piece_drawer("tile")
@@ -341,7 +347,7 @@ def draw_coin(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
 
 @piece_drawer("die")
 def draw_die(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
-    """A 0.5 in die showing ``rank`` (or ``label``) in the suit's colour, small suit symbols in two corners."""
+    """A 0.5 in die showing ``rank`` (or ``label``) in its suit colour, suit symbols in two corners."""
     group = _placed(dwg, piece, centre)
     colour = suit_colour(piece.suit)
     half = _DIE / 2
@@ -368,11 +374,13 @@ def _pawn_outline() -> str:
     right = (
         f"L{w},{h} L{w},{base_top + 2} Q{w},{base_top} {w - 3},{base_top} "
         f"C{w - 9},{base_top - 6} {neck + 1},{collar_bottom + 12} {neck},{collar_bottom} "
-        f"L{collar},{collar_bottom} L{collar},{collar_top} L{neck},{collar_top} L{neck},{_num(neck_y)} "
+        f"L{collar},{collar_bottom} L{collar},{collar_top} "
+        f"L{neck},{collar_top} L{neck},{_num(neck_y)} "
     )
     head = f"A{head_r},{head_r} 0 1 0 {-neck},{_num(neck_y)} "
     left = (
-        f"L{-neck},{collar_top} L{-collar},{collar_top} L{-collar},{collar_bottom} L{-neck},{collar_bottom} "
+        f"L{-neck},{collar_top} L{-collar},{collar_top} "
+        f"L{-collar},{collar_bottom} L{-neck},{collar_bottom} "
         f"C{-neck - 1},{collar_bottom + 12} {-w + 9},{base_top - 6} {-w + 3},{base_top} "
         f"Q{-w},{base_top} {-w},{base_top + 2} Z"
     )
@@ -384,9 +392,7 @@ def draw_pawn(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
     """A 0.5 x 7/8 in pawn silhouette in the suit's colour, its suit symbol in white."""
     group = _placed(dwg, piece, centre)
     colour = suit_colour(piece.suit)
-    group.add(
-        dwg.path(d=_pawn_outline(), fill=colour, stroke=_mix(colour, "#000000", 0.4), stroke_width=STROKE_WIDTH)
-    )
+    group.add(dwg.path(d=_pawn_outline(), **_edged(colour)))
     if piece.suit is not None:
         group.add(suit_symbol(dwg, piece.suit, (0, 13), 12, "#ffffff"))
     return group
@@ -405,10 +411,7 @@ def matchstick_length(piece: Piece) -> float:
 
 def _cube(dwg: svgwrite.Drawing, group: Group, colour: str) -> None:
     half = _CUBE / 2
-    group.add(
-        dwg.rect((-half, -half), (_CUBE, _CUBE), rx=1.5, ry=1.5, fill=colour,
-                 stroke=_mix(colour, "#000000", 0.4), stroke_width=STROKE_WIDTH)
-    )
+    group.add(dwg.rect((-half, -half), (_CUBE, _CUBE), rx=1.5, ry=1.5, **_edged(colour)))
     top = half - 4.5
     group.add(dwg.rect((-top, -top), (2 * top, 2 * top), rx=1, ry=1, fill=_mix(colour, "#ffffff", 0.3)))
 
@@ -422,10 +425,7 @@ def draw_matchstick(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group
         _cube(dwg, group, colour)
         return group
     length = matchstick_length(piece) * _PT
-    group.add(
-        dwg.rect((-_STICK / 2, -length / 2), (_STICK, length), rx=1.5, ry=1.5, fill=colour,
-                 stroke=_mix(colour, "#000000", 0.4), stroke_width=STROKE_WIDTH)
-    )
+    group.add(dwg.rect((-_STICK / 2, -length / 2), (_STICK, length), rx=1.5, ry=1.5, **_edged(colour)))
     return group
 
 
