@@ -570,8 +570,8 @@ class PileUp(Game):
                     if state.reserve[player] >> value & 1:
                         x = (value - 0.5) * slot
                         table.pieces.append(Piece("pileup-piece", x, y, rank=value, owner=player))
-            min_y = rows[BLACK] - COIN_DIAMETER / 2
-            max_y = rows[WHITE] + COIN_DIAMETER / 2
+            min_y = rows[BLACK] - COIN_DIAMETER / 2 - RESERVE_GAP / 2
+            max_y = rows[WHITE] + COIN_DIAMETER / 2 + RESERVE_GAP / 2
         table.bounds = (min_x, min_y, max_x, max_y)
         return table
 
