@@ -49,6 +49,8 @@ BLACK, WHITE = 0, 1
 VALUES = range(1, 11)
 FULL_RESERVE = sum(1 << v for v in VALUES)
 _PIECE_RE = re.compile(r"([BW])(10|[1-9])")
+STACK_HEIGHT = 2
+"""Ruling: a stack is two or more pieces; a lone piece is no stack, so it scores nothing and stays free."""
 CLOSED_HEIGHT = 3
 """A stack this high or higher is closed: nothing lands on it."""
 RESERVE_GAP = 0.2
@@ -367,7 +369,7 @@ class PileUpState(State):
         """Each player's score: the face values of every piece in the stacks whose top is theirs."""
         totals = [0, 0]
         for stack in self.stacks:
-            if len(stack) > 1:
+            if len(stack) >= STACK_HEIGHT:
                 totals[_owner(stack[-1])] += sum(abs(c) for c in stack)
         return totals[BLACK], totals[WHITE]
 
@@ -401,7 +403,7 @@ class PileUpState(State):
         captures = [m for m in moves if m.origin is not None and self.peak[m.target]]
         return {
             "pieces": {NAMES[i]: [piece_text(c) for c in s] for i, s in enumerate(self.stacks) if s},
-            "stacks": {NAMES[i]: [piece_text(c) for c in s] for i, s in enumerate(self.stacks) if len(s) > 1},
+            "stacks": {NAMES[i]: [piece_text(c) for c in s] for i, s in enumerate(self.stacks) if len(s) >= STACK_HEIGHT},
             "controller": {NAMES[i]: PLAYERS[_owner(s[-1])] for i, s in enumerate(self.stacks) if s},
             "closed": [NAMES[i] for i, s in enumerate(self.stacks) if len(s) >= CLOSED_HEIGHT],
             "reserve": {PLAYERS[p]: [v for v in VALUES if self.reserve[p] >> v & 1] for p in (BLACK, WHITE)},
