@@ -220,6 +220,8 @@ def perft(state: State, depth: int) -> int:
     """The number of move sequences of length ``depth`` (a game that ends sooner counts 0, as in chess)."""
     if depth == 0:
         return 1
+    if depth == 1:
+        return len(state.legal_moves())
     total = 0
     for move in state.legal_moves():
         state._do(move)

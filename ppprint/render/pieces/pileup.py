@@ -1,0 +1,101 @@
+"""Pile Up pieces: board squares, numbered discs and stacks.
+
+A single piece (``pileup-piece``) is a disc seen from above with its value:
+black pieces are filled black with a white number, white pieces are white with
+a black rim and a black number, so both read in black-and-white print.
+
+A stack (``pileup-stack``) is drawn side-on as a short column of the same
+discs, bottom piece lowest: every piece is a band showing its number in its
+own colours, and the top piece also shows its face, so the height, every value
+and the controller (the top) are seen at a glance. ``Piece.stack`` holds the
+pieces bottom to top as signed values: ``+v`` a black piece, ``-v`` a white one.
+"""
+
+from __future__ import annotations
+
+import svgwrite
+from svgwrite.base import BaseElement
+
+from ppprint.model.table import COIN_DIAMETER, Piece, Point
+from ppprint.render.fonts import SANS_FAMILY
+from ppprint.render.pieces import POINTS_PER_INCH, piece_drawer
+
+DISC = COIN_DIAMETER * POINTS_PER_INCH
+"""Diameter of a piece, points."""
+BAND = 0.27 * POINTS_PER_INCH
+"""Height of one piece seen side-on in a stack, points."""
+RIM = 0.24 * BAND
+"""Half-height of a piece's face seen at the stack's slant, points."""
+LINE = 1.2
+INK, PAPER = "#000000", "#ffffff"
+SQUARE_LINE = "#555555"
+
+
+def _colours(owner: int | None) -> tuple[str, str]:
+    """(fill, ink) of a piece: black pieces are black with white numbers, white the reverse."""
+    return (INK, PAPER) if owner == 0 else (PAPER, INK)
+
+
+def _number(drawing: svgwrite.Drawing, value: int, x: float, y: float, size: float, colour: str) -> BaseElement:
+    """A value centred on ``(x, y)`` (the baseline is lowered by about a third of the size)."""
+    return drawing.text(
+        str(value),
+        insert=(x, y + 0.35 * size),
+        text_anchor="middle",
+        font_family=SANS_FAMILY,
+        font_weight="bold",
+        font_size=size,
+        fill=colour,
+    )
+
+
+@piece_drawer("pileup-square")
+def draw_square(drawing: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseElement:
+    """One square of the board; ``length`` is its side in inches."""
+    side = (piece.length or 1.0) * POINTS_PER_INCH
+    x, y = centre
+    return drawing.rect(
+        insert=(x - side / 2, y - side / 2), size=(side, side), fill=PAPER, stroke=SQUARE_LINE, stroke_width=0.8
+    )
+
+
+@piece_drawer("pileup-piece")
+def draw_piece(drawing: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseElement:
+    """A single piece from above: a disc with its value (``rank``) in the owner's colours."""
+    fill, ink = _colours(piece.owner)
+    x, y = centre
+    group = drawing.g()
+    group.add(drawing.circle(center=centre, r=DISC / 2, fill=fill, stroke=INK, stroke_width=LINE))
+    group.add(drawing.circle(center=centre, r=DISC / 2 - 3.5, fill="none", stroke=ink, stroke_width=0.6))
+    group.add(_number(drawing, piece.rank or 0, x, y, 0.42 * DISC, ink))
+    return group
+
+
+def _band(left: float, right: float, top: float) -> str:
+    """The outline of one piece seen side-on: its sides and the front halves of its two rims."""
+    radius_x = (right - left) / 2
+    return (
+        f"M {left},{top} L {left},{top + BAND} "
+        f"A {radius_x},{RIM} 0 0 0 {right},{top + BAND} L {right},{top} "
+        f"A {radius_x},{RIM} 0 0 1 {left},{top} Z"
+    )
+
+
+@piece_drawer("pileup-stack")
+def draw_stack(drawing: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseElement:
+    """A stack side-on: one band per piece with its number, the top piece's face above."""
+    x, y = centre
+    left, right = x - DISC / 2, x + DISC / 2
+    height = len(piece.stack) * BAND + 2 * RIM
+    bottom = y + height / 2 - RIM
+    group = drawing.g()
+    for level, code in enumerate(piece.stack):
+        fill, ink = _colours(0 if code > 0 else 1)
+        top = bottom - (level + 1) * BAND
+        group.add(drawing.path(d=_band(left, right, top), fill=fill, stroke=INK, stroke_width=LINE))
+        group.add(_number(drawing, abs(code), x, top + BAND / 2 + RIM / 2, 0.66 * BAND, ink))
+    face_y = bottom - len(piece.stack) * BAND
+    fill, ink = _colours(0 if piece.stack[-1] > 0 else 1)
+    group.add(drawing.ellipse(center=(x, face_y), r=(DISC / 2, RIM), fill=fill, stroke=INK, stroke_width=LINE))
+    group.add(drawing.ellipse(center=(x, face_y), r=(DISC / 2 - 4, RIM - 1.2), fill="none", stroke=ink, stroke_width=0.6))
+    return group
