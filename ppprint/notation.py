@@ -32,4 +32,4 @@ def read_position(game_id: str, text_or_file: str | None) -> tuple[Game, State]:
     try:
         return engine, engine.deserialise(text)
     except ValueError as exc:
-        raise InputError(f"{source}: not a {engine.title} position: {exc}") from None
+        raise InputError(f"{source}: not a position of {engine.title}: {exc}") from None
