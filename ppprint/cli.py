@@ -29,6 +29,11 @@ class Paper(str, Enum):
     a4 = "a4"
 
 
+class BookFormat(str, Enum):
+    standard = "standard"
+    booklet = "booklet"
+
+
 class FigureFormat(str, Enum):
     svg = "svg"
     png = "png"
@@ -114,6 +119,10 @@ def build(
     all_games: Annotated[bool, typer.Option("--all", help="Build every game.")] = False,
     paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
     out: Annotated[Path, typer.Option(help="Output folder.", file_okay=False)] = Path("output"),
+    book_format: Annotated[
+        BookFormat,
+        typer.Option("--format", help="standard: full-size pages; booklet: half-size pages imposed two to a sheet, to fold (OUT/<game>-<paper>-booklet.pdf)."),
+    ] = BookFormat.standard,
 ) -> None:
     """Verify, then write rulebook PDFs to OUT/<game>-<paper>.pdf."""
     from ppprint.book.build import build_games
@@ -123,7 +132,7 @@ def build(
         if all_games == bool(games):
             raise InputError("name one or more games, or give --all (not both)")
         ids = available_games() if all_games else list(games or [])
-        written = build_games(ids, paper.value, out, progress=sys.stderr.isatty())
+        written = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value)
         for path in written:
             typer.echo(f"wrote {path}")
 
