@@ -8,9 +8,11 @@ from rich.progress import Progress
 
 from ppprint.book.booklet import impose
 from ppprint.book.rulebook import build_rulebook, rulebook_metadata
+from ppprint.engine import get_engine
 from ppprint.errors import ClaimError
 from ppprint.model.game import GameData, load_game
 from ppprint.output import inside, write_atomic
+from ppprint.render.figure import figure_bytes, render_svg
 from ppprint.verify import VerifyReport, verify_game
 
 BOOK_FORMATS = ("standard", "booklet")
@@ -38,14 +40,29 @@ def book_pdf(data: GameData, report: VerifyReport, paper: str, book_format: str 
     return f"{data.id}-{paper}.pdf", build_rulebook(data, report, paper)
 
 
+def figure_files(data: GameData, report: VerifyReport, dpi: float = 150.0) -> list[tuple[str, bytes]]:
+    """Every checked figure of a game as ``<game>-figures/<figure>.svg`` and ``.png`` (at ``dpi``)."""
+    engine = get_engine(data.id)
+    files = []
+    for figure_id, checked in report.figures.items():
+        svg = render_svg(engine, checked)
+        files.append((f"{data.id}-figures/{figure_id}.svg", figure_bytes(svg, "svg")))
+        files.append((f"{data.id}-figures/{figure_id}.png", figure_bytes(svg, "png", dpi)))
+    return files
+
+
 def build_games(
     game_ids: list[str],
     paper: str,
     out: Path,
     progress: bool = False,
     book_format: str = "standard",
+    figures: bool = False,
+    dpi: float = 150.0,
 ) -> list[Path]:
     """Write each game's book: ``OUT/<game>-<paper>.pdf``, or ``OUT/<game>-<paper>-booklet.pdf``.
+
+    ``figures`` also writes every checked figure as SVG and PNG (see :func:`figure_files`).
 
     Every game is verified and every file made before the first one is
     written, so a wrong claim or bad data anywhere leaves the output folder as it was.
@@ -58,6 +75,8 @@ def build_games(
             bar.update(task, description=f"building {data.id} ({paper}, {book_format})")
             name, pdf = book_pdf(data, report, paper, book_format)
             files.append((inside(out, name), pdf))
+            if figures:
+                files += [(inside(out, name), content) for name, content in figure_files(data, report, dpi)]
             bar.advance(task)
     for target, content in files:
         write_atomic(target, content)
