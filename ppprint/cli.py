@@ -116,7 +116,7 @@ def verify(games: Annotated[Optional[list[str]], typer.Argument(help="Games to c
 @app.command()
 def build(
     games: Annotated[Optional[list[str]], typer.Argument(help="Games to build.")] = None,
-    all_games: Annotated[bool, typer.Option("--all", help="Build every game.")] = False,
+    all_games: Annotated[bool, typer.Option("--all", help="Build every game, and the catalogue OUT/catalogue-<paper>.pdf.")] = False,
     paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
     out: Annotated[Path, typer.Option(help="Output folder.", file_okay=False)] = Path("output"),
     book_format: Annotated[
@@ -134,7 +134,7 @@ def build(
         if all_games == bool(games):
             raise InputError("name one or more games, or give --all (not both)")
         ids = available_games() if all_games else list(games or [])
-        written = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi)
+        written = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=all_games)
         for path in written:
             if path.suffix == ".pdf":
                 typer.echo(f"wrote {path}")

@@ -7,6 +7,7 @@ from pathlib import Path
 from rich.progress import Progress
 
 from ppprint.book.booklet import impose
+from ppprint.book.catalogue import build_catalogue
 from ppprint.book.rulebook import build_rulebook, rulebook_metadata
 from ppprint.engine import get_engine
 from ppprint.errors import ClaimError
@@ -59,10 +60,12 @@ def build_games(
     book_format: str = "standard",
     figures: bool = False,
     dpi: float = 150.0,
+    catalogue: bool = False,
 ) -> list[Path]:
     """Write each game's book: ``OUT/<game>-<paper>.pdf``, or ``OUT/<game>-<paper>-booklet.pdf``.
 
-    ``figures`` also writes every checked figure as SVG and PNG (see :func:`figure_files`).
+    ``figures`` also writes every checked figure as SVG and PNG (see :func:`figure_files`);
+    ``catalogue`` also writes ``OUT/catalogue-<paper>.pdf`` listing the games.
 
     Every game is verified and every file made before the first one is
     written, so a wrong claim or bad data anywhere leaves the output folder as it was.
@@ -78,6 +81,9 @@ def build_games(
             if figures:
                 files += [(inside(out, name), content) for name, content in figure_files(data, report, dpi)]
             bar.advance(task)
+        if catalogue:
+            bar.update(task, description=f"building the catalogue ({paper})")
+            files.append((inside(out, f"catalogue-{paper}.pdf"), build_catalogue([data for data, _ in checked], paper)))
     for target, content in files:
         write_atomic(target, content)
     return [target for target, _ in files]
