@@ -1,6 +1,7 @@
-"""Print ppprint's speed figures: cold builds, verify, and each engine's playouts and perft.
+"""Print ppprint's speed figures: cold builds, every PDF cold and warm, verify, and each engine's playouts and perft.
 
-Run from the checkout: ``python -m bench``. Each game may add its own figures in
+Run from the checkout: ``python -m bench`` (``python -m bench --job LABEL`` builds one
+PDF of :func:`pdf_jobs` once; the cold figures time that in a fresh process). Each game may add its own figures in
 ``bench/bench_<game>.py`` (a ``run() -> dict[str, float]``); they are printed too.
 """
 
@@ -11,8 +12,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 from bench.common import perft_nodes_per_second, playouts_per_second
+from ppprint.book.build import book_pdf
+from ppprint.book.catalogue import build_catalogue
+from ppprint.book.pnp import PnpOptions, build_pnp, pnp_names
 from ppprint.engine import engine_ids, get_engine
 from ppprint.model.game import available_games, load_game
 from ppprint.verify import verify_game
@@ -30,6 +35,39 @@ def cold_build_seconds(args: list[str]) -> float:
         return time.perf_counter() - start
 
 
+def pdf_jobs() -> dict[str, Callable[[], bytes]]:
+    """Every PDF of the library by label: rulebooks and booklets (letter, A4), the catalogue, each print-and-play."""
+    jobs: dict[str, Callable[[], bytes]] = {}
+
+    def book(game_id: str, paper: str, book_format: str) -> Callable[[], bytes]:
+        def build() -> bytes:
+            data = load_game(game_id)
+            return book_pdf(data, verify_game(data), paper, book_format)[1]
+
+        return build
+
+    for game_id in available_games():
+        for paper in ("letter", "a4"):
+            jobs[f"rulebook {game_id} {paper}"] = book(game_id, paper, "standard")
+            jobs[f"booklet {game_id} {paper}"] = book(game_id, paper, "booklet")
+    for paper in ("letter", "a4"):
+        jobs[f"catalogue {paper}"] = lambda paper=paper: build_catalogue([load_game(g) for g in available_games()], paper)
+    for name in pnp_names():
+        jobs[f"pnp {name} letter"] = lambda name=name: build_pnp(name, PnpOptions("letter"))
+    return jobs
+
+
+def cold_and_warm_seconds(label: str, build: Callable[[], bytes]) -> tuple[float, float]:
+    """(cold, warm): ``build`` in a fresh process (imports and fonts included), then its second run in this one."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "bench", "--job", label], check=True, capture_output=True)
+    cold = time.perf_counter() - start
+    build()
+    start = time.perf_counter()
+    build()
+    return cold, time.perf_counter() - start
+
+
 def perft_at_growing_depth(game_id: str) -> tuple[int, float]:
     """Perft from the setup at the first depth that takes PERFT_SECONDS or more: (depth, nodes/s)."""
     state = get_engine(game_id).initial_state()
@@ -43,8 +81,14 @@ def perft_at_growing_depth(game_id: str) -> tuple[int, float]:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--job"]:
+        pdf_jobs()[sys.argv[2]]()
+        return
     games = available_games()
     print("ppprint benchmark")
+    for label, build in pdf_jobs().items():
+        cold, warm = cold_and_warm_seconds(label, build)
+        print(f"pdf {label}: cold {cold:.2f} s, warm {warm:.3f} s ({len(build()) / 1024:.0f} KiB)")
     print(f"cold build, all games ({', '.join(games)}), letter: {cold_build_seconds(['--all']):.2f} s")
     for game_id in games:
         print(f"cold build, {game_id}, letter: {cold_build_seconds([game_id]):.2f} s")

@@ -29,6 +29,11 @@ class Paper(str, Enum):
     a4 = "a4"
 
 
+class BookFormat(str, Enum):
+    standard = "standard"
+    booklet = "booklet"
+
+
 class FigureFormat(str, Enum):
     svg = "svg"
     png = "png"
@@ -111,9 +116,15 @@ def verify(games: Annotated[Optional[list[str]], typer.Argument(help="Games to c
 @app.command()
 def build(
     games: Annotated[Optional[list[str]], typer.Argument(help="Games to build.")] = None,
-    all_games: Annotated[bool, typer.Option("--all", help="Build every game.")] = False,
+    all_games: Annotated[bool, typer.Option("--all", help="Build every game, and the catalogue OUT/catalogue-<paper>.pdf.")] = False,
     paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
     out: Annotated[Path, typer.Option(help="Output folder.", file_okay=False)] = Path("output"),
+    book_format: Annotated[
+        BookFormat,
+        typer.Option("--format", help="standard: full-size pages; booklet: half-size pages imposed two to a sheet, to fold (OUT/<game>-<paper>-booklet.pdf)."),
+    ] = BookFormat.standard,
+    figures: Annotated[bool, typer.Option("--figures", help="Also write every figure to OUT/<game>-figures/<figure>.svg and .png.")] = False,
+    dpi: Annotated[float, typer.Option(help="Resolution of the PNG figures of --figures.", min=10, max=1200)] = 150.0,
 ) -> None:
     """Verify, then write rulebook PDFs to OUT/<game>-<paper>.pdf."""
     from ppprint.book.build import build_games
@@ -123,9 +134,12 @@ def build(
         if all_games == bool(games):
             raise InputError("name one or more games, or give --all (not both)")
         ids = available_games() if all_games else list(games or [])
-        written = build_games(ids, paper.value, out, progress=sys.stderr.isatty())
+        written = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=all_games)
         for path in written:
-            typer.echo(f"wrote {path}")
+            if path.suffix == ".pdf":
+                typer.echo(f"wrote {path}")
+        if figures:
+            typer.echo(f"wrote {sum(p.suffix == '.svg' for p in written)} figures as SVG and PNG ({dpi:g} dpi)")
 
     _run(body)
 

@@ -1,4 +1,4 @@
-"""Building books for several games: verify everything first, then write each PDF atomically."""
+"""Building books for several games: verify everything first, then write each file atomically."""
 
 from __future__ import annotations
 
@@ -6,11 +6,17 @@ from pathlib import Path
 
 from rich.progress import Progress
 
-from ppprint.book.rulebook import build_rulebook
+from ppprint.book.booklet import impose
+from ppprint.book.catalogue import build_catalogue
+from ppprint.book.rulebook import build_rulebook, rulebook_metadata
+from ppprint.engine import get_engine
 from ppprint.errors import ClaimError
 from ppprint.model.game import GameData, load_game
 from ppprint.output import inside, write_atomic
+from ppprint.render.figure import figure_bytes, render_svg
 from ppprint.verify import VerifyReport, verify_game
+
+BOOK_FORMATS = ("standard", "booklet")
 
 
 def verify_all(game_ids: list[str]) -> list[tuple[GameData, VerifyReport]]:
@@ -27,20 +33,57 @@ def verify_all(game_ids: list[str]) -> list[tuple[GameData, VerifyReport]]:
     return checked
 
 
-def build_games(game_ids: list[str], paper: str, out: Path, progress: bool = False) -> list[Path]:
-    """Write ``OUT/<game>-<paper>.pdf`` for each game.
+def book_pdf(data: GameData, report: VerifyReport, paper: str, book_format: str = "standard") -> tuple[str, bytes]:
+    """The file name and PDF of one game's book in ``book_format`` (``standard`` or ``booklet``)."""
+    if book_format == "booklet":
+        half = build_rulebook(data, report, paper, half=True)
+        return f"{data.id}-{paper}-booklet.pdf", impose(half, paper, rulebook_metadata(data.meta, "rules (booklet)"))
+    return f"{data.id}-{paper}.pdf", build_rulebook(data, report, paper)
 
-    Every game is verified and every book typeset before the first file is
+
+def figure_files(data: GameData, report: VerifyReport, dpi: float = 150.0) -> list[tuple[str, bytes]]:
+    """Every checked figure of a game as ``<game>-figures/<figure>.svg`` and ``.png`` (at ``dpi``)."""
+    engine = get_engine(data.id)
+    files = []
+    for figure_id, checked in report.figures.items():
+        svg = render_svg(engine, checked)
+        files.append((f"{data.id}-figures/{figure_id}.svg", figure_bytes(svg, "svg")))
+        files.append((f"{data.id}-figures/{figure_id}.png", figure_bytes(svg, "png", dpi)))
+    return files
+
+
+def build_games(
+    game_ids: list[str],
+    paper: str,
+    out: Path,
+    progress: bool = False,
+    book_format: str = "standard",
+    figures: bool = False,
+    dpi: float = 150.0,
+    catalogue: bool = False,
+) -> list[Path]:
+    """Write each game's book: ``OUT/<game>-<paper>.pdf``, or ``OUT/<game>-<paper>-booklet.pdf``.
+
+    ``figures`` also writes every checked figure as SVG and PNG (see :func:`figure_files`);
+    ``catalogue`` also writes ``OUT/catalogue-<paper>.pdf`` listing the games.
+
+    Every game is verified and every file made before the first one is
     written, so a wrong claim or bad data anywhere leaves the output folder as it was.
     """
     checked = verify_all(game_ids)
-    books: list[tuple[Path, bytes]] = []
+    files: list[tuple[Path, bytes]] = []
     with Progress(disable=not progress, transient=True) as bar:
         task = bar.add_task("building rulebooks", total=len(checked))
         for data, report in checked:
-            bar.update(task, description=f"building {data.id} ({paper})")
-            books.append((inside(out, f"{data.id}-{paper}.pdf"), build_rulebook(data, report, paper)))
+            bar.update(task, description=f"building {data.id} ({paper}, {book_format})")
+            name, pdf = book_pdf(data, report, paper, book_format)
+            files.append((inside(out, name), pdf))
+            if figures:
+                files += [(inside(out, name), content) for name, content in figure_files(data, report, dpi)]
             bar.advance(task)
-    for target, pdf in books:
-        write_atomic(target, pdf)
-    return [target for target, _ in books]
+        if catalogue:
+            bar.update(task, description=f"building the catalogue ({paper})")
+            files.append((inside(out, f"catalogue-{paper}.pdf"), build_catalogue([data for data, _ in checked], paper)))
+    for target, content in files:
+        write_atomic(target, content)
+    return [target for target, _ in files]

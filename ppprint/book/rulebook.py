@@ -19,7 +19,7 @@ from typing import Any
 import jinja2
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
-from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import inch
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Paragraph, Spacer, Table, TableStyle
 
@@ -27,14 +27,19 @@ from ppprint.book.markdown import FIGURE_MARKER, Heading, MarkdownConverter
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles
 from ppprint.engine import get_engine
 from ppprint.errors import InputError
-from ppprint.model.game import GameData
+from ppprint.model.game import GameData, GameMeta
 from ppprint.render.figure import render_svg, svg_to_drawing
 from ppprint.render.fonts import SANS, SERIF, register_fonts
 from ppprint.verify import VerifyReport
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
 PAPERS = {"letter": LETTER, "a4": A4}
+HALF_PAPERS = {"letter": (5.5 * inch, 8.5 * inch), "a4": A5}
+"""The page of a booklet on each paper: half-letter, or A5 on A4 (two to a sheet)."""
 MARGIN = 0.85 * inch
+HALF_MARGIN = 0.5 * inch
+HALF_BODY_SIZE = 9.5
+"""Body text size of a half-size booklet page (a full page uses the styles' default)."""
 FIGURE_MAX_HEIGHT = 0.62
 """A figure may fill at most this share of the frame's height."""
 
@@ -99,15 +104,14 @@ class FigureFlowable(Flowable):
 class RulebookTemplate(BaseDocTemplate):
     """One frame a page, a footer with the title and page number, headings as bookmarks."""
 
-    def __init__(self, output: io.BytesIO, paper: str, footer: str, meta: Mapping[str, Any]):
-        size = PAPERS[paper]
+    def __init__(self, output: io.BytesIO, size: tuple[float, float], margin: float, footer: str, meta: Mapping[str, Any]):
         super().__init__(
             output,
             pagesize=size,
-            leftMargin=MARGIN,
-            rightMargin=MARGIN,
-            topMargin=MARGIN * 0.9,
-            bottomMargin=MARGIN,
+            leftMargin=margin,
+            rightMargin=margin,
+            topMargin=margin * 0.9,
+            bottomMargin=margin,
             invariant=1,
             title=meta["title"],
             author=meta["author"],
@@ -120,12 +124,13 @@ class RulebookTemplate(BaseDocTemplate):
             initialFontName=SERIF,
         )
         self.footer = footer
+        self.footer_drop = 0.42 * inch * margin / MARGIN
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._decorate)])
 
     def _decorate(self, canvas, doc) -> None:
         canvas.saveState()
-        y = self.bottomMargin - 0.42 * inch
+        y = self.bottomMargin - self.footer_drop
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.6)
         canvas.line(self.leftMargin, y + 12, self.leftMargin + self.width, y + 12)
@@ -141,14 +146,28 @@ class RulebookTemplate(BaseDocTemplate):
             self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=flowable.outline_level, closed=False)
 
 
-def build_rulebook(data: GameData, report: VerifyReport, paper: str = "letter") -> bytes:
-    """The rulebook PDF of a game whose claims ``report`` checked (and found right)."""
+def rulebook_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
+    """The PDF metadata of a game's book: title, author, subject and keywords (with the licence)."""
+    return {
+        "title": f"{meta.title}: {what}",
+        "author": ", ".join(meta.designers),
+        "subject": f"Rules of {meta.title}. {meta.licence.name}.",
+        "keywords": [*meta.keywords, f"licence: {meta.licence.name}"],
+    }
+
+
+def build_rulebook(data: GameData, report: VerifyReport, paper: str = "letter", half: bool = False) -> bytes:
+    """The rulebook PDF of a game whose claims ``report`` checked (and found right).
+
+    ``half`` typesets it on half-size pages (:data:`HALF_PAPERS`) for a booklet.
+    """
     register_fonts()
-    styles = book_styles()
+    styles = book_styles(HALF_BODY_SIZE) if half else book_styles()
+    size, margin = (HALF_PAPERS[paper], HALF_MARGIN) if half else (PAPERS[paper], MARGIN)
     numbering = number_figures(data)
     markdown = rulebook_markdown(data, report, numbering)
     engine = get_engine(data.id)
-    max_figure_height = (PAPERS[paper][1] - 1.9 * MARGIN) * FIGURE_MAX_HEIGHT
+    max_figure_height = (size[1] - 1.9 * margin) * FIGURE_MAX_HEIGHT
 
     def make_figure(figure_id: str) -> Flowable:
         checked = report.figures[figure_id]
@@ -165,17 +184,7 @@ def build_rulebook(data: GameData, report: VerifyReport, paper: str = "letter") 
         raise InputError(str(exc), data.rules_path) from None
     meta = data.meta
     output = io.BytesIO()
-    document = RulebookTemplate(
-        output,
-        paper,
-        footer=f"{meta.title} · rules",
-        meta={
-            "title": f"{meta.title}: rules",
-            "author": ", ".join(meta.designers),
-            "subject": f"Rules of {meta.title}. {meta.licence.name}.",
-            "keywords": [*meta.keywords, f"licence: {meta.licence.name}"],
-        },
-    )
+    document = RulebookTemplate(output, size, margin, footer=f"{meta.title} · rules", meta=rulebook_metadata(meta))
     document.build(story)
     return output.getvalue()
 

@@ -2,9 +2,9 @@
 
 A module here is named after a game id (or ``piecepack`` for the kit) and
 defines ``add_sections(document, options)``, which adds its boards and pieces
-to a :class:`~ppprint.book.sheets.PrintAndPlay` document. The document's title
-and author come from the game's ``game.yaml``, or from the module's ``TITLE``
-and ``AUTHOR`` when it is not a game. Adding a game's
+to a :class:`~ppprint.book.sheets.PrintAndPlay` document. The document's
+title, author and licence come from the game's ``game.yaml``, or from the module's
+``TITLE``, ``AUTHOR`` and ``LICENCE`` when it is not a game. Adding a game's
 print-and-play sheets means adding one module; nothing else changes.
 """
 
@@ -43,16 +43,16 @@ def build_pnp(name: str, options: PnpOptions) -> bytes:
         raise InputError(f"no print-and-play sheets for '{name}' (available: {', '.join(pnp_names()) or 'none'})")
     module = importlib.import_module(f"{__name__}.{name}")
     if hasattr(module, "TITLE"):
-        title, author = module.TITLE, module.AUTHOR
+        title, author, licence = module.TITLE, module.AUTHOR, module.LICENCE
     else:
         meta = load_game(name).meta
-        title, author = meta.title, ", ".join(meta.designers)
+        title, author, licence = meta.title, ", ".join(meta.designers), meta.licence.name
     document = PrintAndPlay(
         options.paper,
         title=f"{title}: print-and-play",
         author=author,
         subject=f"{title}: print-and-play sheets ({options.paper}{', double-sided' if options.double_sided else ''})",
-        keywords=["print-and-play", name],
+        keywords=["print-and-play", name, f"licence: {licence}"],
     )
     module.add_sections(document, options)
     return document.finish()

@@ -1,0 +1,182 @@
+"""The piecepack print-and-play kit: ``ppprint pnp piecepack``.
+
+Everything at true size, drawn by the piecepack piece drawers:
+
+* tiles (2 in), value side as the front, grid side as the back;
+* coins (0.75 in), value as the front, suit as the back;
+* one die per suit as a fold-up net: a cross of six 0.5 in faces with seven
+  glue tabs (grey), fold lines dashed;
+* one pawn per suit to fold: a 0.5 in strip with a base flap, the front
+  silhouette, a fold at the top of the head, the back silhouette upside down
+  and a second base flap, so the two bases meet under the standing pawn;
+* the matchsticks Piecepackman needs (:func:`matchstick_counts`).
+
+Nets, pawns and sticks have a plain back, so a double-sided print leaves the
+reverse of a net blank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import svgwrite
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib import colors
+
+from ppprint.book.pnp import PnpOptions
+from ppprint.book.sheets import PrintAndPlay, SheetPiece
+from ppprint.maze.level import read_level
+from ppprint.model.game import games_dir
+from ppprint.model.table import COIN_DIAMETER, DIE_SIZE, MATCHSTICK_WIDTH, PAWN_HEIGHT, PAWN_WIDTH, SUIT_NAMES, SUITS, TILE_SIZE, Piece
+from ppprint.render.figure import svg_to_drawing
+from ppprint.render.pieces import POINTS_PER_INCH, drawer_for
+from ppprint.render.pieces.piecepack import BODY_FILL, MATCHSTICK_LENGTHS, NEUTRAL_COLOUR, OUTLINE_COLOUR, centred_text, rank_text, suit_colour, suit_symbol
+
+TITLE = "Piecepack"
+AUTHOR = "James Kyle (piecepack design); ppprint (this kit)"
+LICENCE = "Piecepack © 2001 James Kyle, used with permission"
+
+RANKS = (0, 1, 2, 3, 4, 5)
+"""Null, ace, 2 to 5: the six values of each suit's tiles, coins and die."""
+TAB_DEPTH = 0.15
+"""Depth of a die net's glue tab, inches."""
+PAWN_BASE = 3 / 8
+"""Length of a folding pawn's base flap, inches."""
+FALLBACK_STICKS = {"three": 22, "ace": 23}
+"""Matchsticks to print when no Piecepackman level is found."""
+
+DIE_FACES: dict[tuple[int, int], int] = {(1, 0): 2, (0, 1): 3, (1, 1): 1, (2, 1): 4, (1, 2): 5, (1, 3): 0}
+"""The cross of a die net: (column, row from the top) -> rank; opposite faces are A/null, 2/5, 3/4."""
+DIE_TABS: tuple[tuple[tuple[int, int], str], ...] = (
+    ((0, 1), "top"), ((0, 1), "bottom"), ((2, 1), "top"), ((2, 1), "bottom"),
+    ((1, 3), "left"), ((1, 3), "right"), ((1, 3), "bottom"),
+)
+"""One tab on one edge of each of the seven seams of the cross."""
+
+FOLD = {"stroke": OUTLINE_COLOUR, "stroke_width": 0.5, "stroke_dasharray": "3,2", "fill": "none"}
+CUT = {"stroke": OUTLINE_COLOUR, "stroke_width": 0.75, "fill": "none"}
+TAB_FILL = "#dcd8cf"
+_PT = POINTS_PER_INCH
+
+
+def matchstick_counts(levels: Path | None = None) -> dict[str, int]:
+    """3-sticks and ace sticks to print: the largest budget of any Piecepackman level, each kind on its own.
+
+    Ruling: every shipped level must be buildable from one printed set, so each
+    count is the maximum over the levels; without levels, :data:`FALLBACK_STICKS`.
+    """
+    folder = levels or games_dir() / "piecepackman" / "levels"
+    budgets = [read_level(path)[0] for path in sorted(folder.glob("*.yaml"))] if folder.is_dir() else []
+    if not budgets:
+        return dict(FALLBACK_STICKS)
+    return {"three": max(level.budget_three for level in budgets), "ace": max(level.budget_ace for level in budgets)}
+
+
+def _drawing(width: float, height: float, draw: Callable[[svgwrite.Drawing], None]) -> Drawing:
+    """A ``width`` x ``height`` inch drawing whose SVG ``draw`` fills, in points (y down)."""
+    dwg = svgwrite.Drawing(size=(f"{width:.4f}in", f"{height:.4f}in"), viewBox=f"0 0 {width * _PT:.3f} {height * _PT:.3f}", profile="full", debug=False)
+    draw(dwg)
+    return svg_to_drawing(dwg.tostring())
+
+
+def piece_drawing(piece: Piece, width: float, height: float) -> Drawing:
+    """One piece drawn by its piecepack drawer, centred in a drawing of exactly its size."""
+    return _drawing(width, height, lambda dwg: dwg.add(drawer_for(piece.kind)(dwg, piece, (width * _PT / 2, height * _PT / 2))))
+
+
+def blank(width: float, height: float) -> Drawing:
+    """The plain back of a piece that has none."""
+    return Drawing(width * _PT, height * _PT)
+
+
+def die_net(suit: str) -> Drawing:
+    """A die of ``suit`` as a cross of six faces with glue tabs: 1.5 in wide, 2 in plus a tab tall."""
+    face, tab = DIE_SIZE * _PT, TAB_DEPTH * _PT
+    colour = suit_colour(suit)
+
+    def draw(dwg: svgwrite.Drawing) -> None:
+        net = dwg.add(dwg.g(transform=f"translate(0,{tab:.3f})"))  # room for the top tabs
+        slant = tab * 0.8
+        for (column, row), side in DIE_TABS:
+            x, y = column * face, row * face
+            points = {
+                "top": [(x, y), (x + slant, y - tab), (x + face - slant, y - tab), (x + face, y)],
+                "bottom": [(x, y + face), (x + slant, y + face + tab), (x + face - slant, y + face + tab), (x + face, y + face)],
+                "left": [(x, y), (x - tab, y + slant), (x - tab, y + face - slant), (x, y + face)],
+                "right": [(x + face, y), (x + face + tab, y + slant), (x + face + tab, y + face - slant), (x + face, y + face)],
+            }[side]
+            net.add(dwg.polygon(points, fill=TAB_FILL, stroke=CUT["stroke"], stroke_width=CUT["stroke_width"]))
+        for (column, row), rank in DIE_FACES.items():
+            x, y = column * face, row * face
+            net.add(dwg.rect((x, y), (face, face), fill=BODY_FILL, stroke="none"))
+            net.add(suit_symbol(dwg, suit, (x + 8, y + 8), 10, colour))
+            if rank_text(rank):
+                net.add(centred_text(dwg, rank_text(rank), (x + face / 2 + 2, y + face / 2 + 2), 20, colour))
+        for column, row in DIE_FACES:
+            net.add(dwg.rect((column * face, row * face), (face, face), **FOLD))
+
+    return _drawing(3 * DIE_SIZE, 4 * DIE_SIZE + TAB_DEPTH, draw)
+
+
+def pawn_strip(suit: str) -> Drawing:
+    """A pawn to fold: base flap, front, fold at the head, back (upside down), base flap."""
+    width, body, base = PAWN_WIDTH * _PT, PAWN_HEIGHT * _PT, PAWN_BASE * _PT
+    colour = suit_colour(suit)
+    pawn = drawer_for("pawn")
+
+    def draw(dwg: svgwrite.Drawing) -> None:
+        height = 2 * (body + base)
+        dwg.add(dwg.rect((0, 0), (width, base), fill=BODY_FILL, stroke="none"))
+        dwg.add(dwg.rect((0, height - base), (width, base), fill=BODY_FILL, stroke="none"))
+        back = dwg.g(transform=f"rotate(180,{width / 2:.3f},{base + body / 2:.3f})")
+        back.add(pawn(dwg, Piece("pawn", 0, 0, suit=suit), (width / 2, base + body / 2)))
+        dwg.add(back)
+        dwg.add(pawn(dwg, Piece("pawn", 0, 0, suit=suit), (width / 2, base + body * 1.5)))
+        for y in (base, base + body, base + 2 * body):
+            dwg.add(dwg.line((0, y), (width, y), **FOLD))
+        dwg.add(dwg.rect((0, 0), (width, height), **CUT))
+        dwg.add(centred_text(dwg, "base", (width / 2, base / 2), 7, colour))
+        dwg.add(centred_text(dwg, "base", (width / 2, height - base / 2), 7, colour))
+
+    return _drawing(PAWN_WIDTH, 2 * (PAWN_HEIGHT + PAWN_BASE), draw)
+
+
+def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
+    """Tiles, coins, dice nets, pawns and Piecepackman's matchsticks."""
+    body = colors.HexColor(BODY_FILL)
+    tiles = [
+        SheetPiece(
+            piece_drawing(Piece("tile", 0, 0, suit=suit, rank=rank), TILE_SIZE, TILE_SIZE),
+            piece_drawing(Piece("tile", 0, 0, suit=suit, rank=rank, side="back"), TILE_SIZE, TILE_SIZE),
+            name=f"tile {rank_text(rank) or 'null'} of {suit}",
+            bleed_colour=body,
+        )
+        for suit in SUITS
+        for rank in RANKS
+    ]
+    document.piece_sheets("Piecepack tiles (2 in): value side, grid side on the back", tiles, options.double_sided, options.bleed)
+    coins = [
+        SheetPiece(
+            piece_drawing(Piece("coin", 0, 0, suit=suit, rank=rank), COIN_DIAMETER, COIN_DIAMETER),
+            piece_drawing(Piece("coin", 0, 0, suit=suit, rank=rank, side="back"), COIN_DIAMETER, COIN_DIAMETER),
+            name=f"coin {rank_text(rank) or 'null'} of {suit}",
+        )
+        for suit in SUITS
+        for rank in RANKS
+    ]
+    document.piece_sheets("Piecepack coins (0.75 in): value, suit on the back", coins, options.double_sided, options.bleed)
+    net_size = (3 * DIE_SIZE, 4 * DIE_SIZE + TAB_DEPTH)
+    dice = [SheetPiece(die_net(suit), blank(*net_size), name=f"die of {SUIT_NAMES[suit]}") for suit in SUITS]
+    document.piece_sheets("Piecepack dice (0.5 in faces): fold on the dashes, glue the grey tabs", dice, options.double_sided, options.bleed)
+    pawn_size = (PAWN_WIDTH, 2 * (PAWN_HEIGHT + PAWN_BASE))
+    pawns = [SheetPiece(pawn_strip(suit), blank(*pawn_size), name=f"pawn of {SUIT_NAMES[suit]}") for suit in SUITS]
+    document.piece_sheets("Piecepack pawns: fold at the head, glue the bases underneath", pawns, options.double_sided, options.bleed)
+    counts = matchstick_counts()
+    grey = colors.HexColor(NEUTRAL_COLOUR)
+    for kind, rank in (("three", 3), ("ace", 1)):
+        length = MATCHSTICK_LENGTHS[rank]
+        stick = piece_drawing(Piece("matchstick", 0, 0, rank=rank), MATCHSTICK_WIDTH, length)
+        sticks = [SheetPiece(stick, name=f"{kind}-stick", bleed_colour=grey)] * counts[kind]
+        label = "3-sticks" if kind == "three" else "ace sticks"
+        document.piece_sheets(f"Matchsticks for Piecepackman: {counts[kind]} {label} ({length:.3f} in)", sticks, options.double_sided, options.bleed)

@@ -1,0 +1,117 @@
+"""The piecepack kit read back: crop marks give every piece's true size to 0.01 in; die faces measured too."""
+
+from __future__ import annotations
+
+import ctypes
+import io
+from pathlib import Path
+
+import pypdfium2
+import pypdfium2.raw as pdfium_c
+import pytest
+from pypdf import PdfReader
+
+from ppprint.book.pnp import PnpOptions, build_pnp
+from ppprint.book.pnp.piecepack import FALLBACK_STICKS, TAB_DEPTH, matchstick_counts
+from ppprint.book.sheets import CROP_MARK
+
+INCH = 72.0
+TOLERANCE = 0.01 * INCH
+
+
+def marks(page) -> tuple[list[float], list[float]]:
+    """x of every vertical crop mark and y of every horizontal one on a page, in points."""
+    xs, ys = [], []
+    for obj in page.get_objects():
+        if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
+            continue
+        left, bottom, right, top = obj.get_bounds()
+        if right - left < 1 and abs(top - bottom - CROP_MARK) < 1:
+            xs.append(round((left + right) / 2, 2))
+        if top - bottom < 1 and abs(right - left - CROP_MARK) < 1:
+            ys.append(round((top + bottom) / 2, 2))
+    return sorted(set(xs)), sorted(set(ys))
+
+
+def piece_sizes(page) -> tuple[set[float], set[float]]:
+    """Widths and heights of the pieces on a page: crop marks come in pairs (left/right, bottom/top) per column/row."""
+    xs, ys = marks(page)
+    assert xs and len(xs) % 2 == 0 and len(ys) % 2 == 0
+    return {round(xs[i + 1] - xs[i], 2) for i in range(0, len(xs), 2)}, {round(ys[i + 1] - ys[i], 2) for i in range(0, len(ys), 2)}
+
+
+@pytest.fixture(scope="module")
+def kit():
+    pdf = build_pnp("piecepack", PnpOptions("letter"))
+    reader = PdfReader(io.BytesIO(pdf))
+    sections = [(item.title, reader.get_destination_page_number(item)) for item in reader.outline]
+    return pypdfium2.PdfDocument(pdf), sections, len(reader.pages)
+
+
+def pages_of(kit, word: str) -> list[int]:
+    document, sections, total = kit
+    starts = [start for _, start in sections] + [total]
+    for index, (title, start) in enumerate(sections):
+        if word in title:
+            return list(range(start, starts[index + 1]))
+    raise AssertionError(f"no section '{word}' in {sections}")
+
+
+def assert_size(sizes: set[float], inches: float) -> None:
+    assert sizes and all(abs(size - inches * INCH) <= TOLERANCE for size in sizes), (sizes, inches)
+
+
+@pytest.mark.parametrize(("word", "width", "height"), [("tiles", 2.0, 2.0), ("coins", 0.75, 0.75), ("dice", 1.5, 2.0 + TAB_DEPTH), ("pawns", 0.5, 2 * (7 / 8 + 3 / 8))])
+def test_pieces_are_true_size(kit, word, width, height):
+    for number in pages_of(kit, word):
+        widths, heights = piece_sizes(kit[0][number])
+        assert_size(widths, width)
+        assert_size(heights, height)
+
+
+def test_die_faces_are_half_an_inch(kit):
+    page = kit[0][pages_of(kit, "dice")[0]]
+    squares = []
+    for obj in page.get_objects():
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_PATH:
+            left, bottom, right, top = obj.get_bounds()
+            # pdfium pads a stroked path's bounds by its stroke width on each side.
+            fill, stroke, width = ctypes.c_int(), ctypes.c_int(), ctypes.c_float()
+            pdfium_c.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(fill), ctypes.byref(stroke))
+            pdfium_c.FPDFPageObj_GetStrokeWidth(obj.raw, ctypes.byref(width))
+            pad = 2 * width.value if stroke.value else 0.0
+            if abs(right - left - 36) < 3 and abs(top - bottom - 36) < 3:
+                squares.append((right - left - pad, top - bottom - pad))
+    assert len(squares) == 2 * 6 * 4  # each face of the four nets: its paper, and its dashed fold outline
+    assert all(abs(w - 0.5 * INCH) <= TOLERANCE and abs(h - 0.5 * INCH) <= TOLERANCE for w, h in squares)
+
+
+def test_every_piece_is_there(kit):
+    document, sections, _ = kit
+    titles = " | ".join(title for title, _ in sections)
+    counts = matchstick_counts()
+    assert f"{counts['three']} 3-sticks" in titles and f"{counts['ace']} ace sticks" in titles
+    tiles = sum(len(marks(document[n])[0]) // 2 * (len(marks(document[n])[1]) // 2) for n in pages_of(kit, "tiles"))
+    assert tiles == 24
+    for word, length in (("3-sticks", 1 + 13 / 16), ("ace sticks", 13 / 16)):
+        for number in pages_of(kit, word):
+            widths, heights = piece_sizes(document[number])
+            assert_size(widths, 3 / 16)
+            assert_size(heights, length)
+
+
+def test_matchstick_counts_take_the_largest_budget_and_fall_back(tmp_path: Path):
+    # The shipped levels' budgets are (three, ace) = (20, 23), (24, 12), (22, 18).
+    assert matchstick_counts() == {"three": 24, "ace": 23}
+    assert matchstick_counts(tmp_path) == FALLBACK_STICKS
+
+
+def test_double_sided_backs_mirror_the_fronts(kit):
+    pdf = build_pnp("piecepack", PnpOptions("a4", double_sided=True, bleed=True))
+    document = pypdfium2.PdfDocument(pdf)
+    width = document[0].get_size()[0]
+    front_x, front_y = marks(document[0])
+    back_x, back_y = marks(document[1])
+    assert back_y == front_y
+    assert back_x == sorted(round(width - x, 2) for x in front_x)
+    assert "backs" in document[1].get_textpage().get_text_range()
