@@ -85,7 +85,9 @@ class MarkdownConverter:
             title = node.info.strip()[len("box") :].strip() if node.info else ""
             return [self._box(title or None, self._blocks(node.children))]
         if kind == "table":
-            return [self._table(node)]
+            table = self._table(node)
+            short = len(node.children[-1].children) < 12  # body rows: a short table is never split
+            return [KeepTogether([table]) if short else table]
         if kind == "hr":
             return [Spacer(1, 0.15 * inch)]
         raise ValueError(f"Markdown element '{kind}' is not supported in a rulebook (line {_line(node)})")

@@ -66,6 +66,7 @@ from ppprint.geometry.square import ORTHOGONAL, Cell, cell_name
 from ppprint.geometry.tiles import Tile, TileLayout
 from ppprint.model.table import (
     COIN_DIAMETER,
+    PAWN_HEIGHT,
     SUITS,
     Label,
     Piece,
@@ -150,6 +151,34 @@ def battle(attacker: int | str, defender: int | str) -> Outcome:
         raise ValueError(f"not an Army value or Commander: {attacker!r} vs {defender!r}")
     code = _battle_code(int(attacker), _KIND_COMMANDER if defender == COMMANDER else int(defender))
     return (DRAW, ATTACKER, DEFENDER)[code]
+
+
+def value_name(value: int) -> str:
+    """An Army value as the rules name it: null, ace, 2..5."""
+    return ("null", "ace")[value] if value < 2 else str(value)
+
+
+def army_battle_table() -> str:
+    """A Markdown table of every Army against Army battle, computed with :func:`battle`:
+    for each attacking value, the defending values it beats, loses to and draws with."""
+    rows = ["| Attacking Army | beats | loses to | draws with |", "| --- | --- | --- | --- |"]
+    for attacker in ARMY_VALUES:
+        groups: dict[str, list[str]] = {ATTACKER: [], DEFENDER: [], DRAW: []}
+        for defender in ARMY_VALUES:
+            groups[battle(attacker, defender)].append(value_name(defender))
+        cells = [", ".join(groups[outcome]) or "--" for outcome in (ATTACKER, DEFENDER, DRAW)]
+        rows.append(f"| **{value_name(attacker)}** | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def commander_battle_table() -> str:
+    """A Markdown table of an Army attacking a Commander, computed with :func:`battle`."""
+    results = {ATTACKER: ("Army", "the Commander"), DEFENDER: ("Commander", "the Army"), DRAW: ("nobody", "nobody")}
+    rows = ["| Attacking Army | winner | leaves the board |", "| --- | --- | --- |"]
+    for value in ARMY_VALUES:
+        winner, loser = results[battle(value, COMMANDER)]
+        rows.append(f"| **{value_name(value)}** | {winner} | {loser} |")
+    return "\n".join(rows)
 
 
 def _battle_code(attacker: int, defender: int) -> int:
@@ -693,6 +722,7 @@ class SiegeState(State):
                 suit for p, suit in enumerate(suits) if self.where[_code(p, _KIND_COMMANDER)] < 0
             ],
             "squares": len(self.squares),
+            "home_bases": list(suits),
         }
 
 
@@ -882,6 +912,7 @@ class Siege(Game):
         "stacks": "Resolving battles: a losing Army goes to the bottom of its stack",
         "commanders_off_board": "Resolving battles: a losing Commander waits beside its Home Base",
         "squares": "Gameboard: every quarter-tile square, and each Ace tile as one square",
+        "home_bases": "Gameboard: with fewer than four players, the unused colours' Ace and arm tiles are removed",
     }
 
     def __init__(self, players: int | Sequence[str] = 4):
@@ -890,6 +921,10 @@ class Siege(Game):
             raise ValueError(f"choose 2 to 4 different colours of {', '.join(SUITS)}, not {suits}")
         self.players = tuple(s for s in SUITS if s in suits)
         self.board = Board.build(self.players)
+
+    def book_context(self) -> dict[str, str]:
+        """Extra variables for the rulebook: the two battle tables, built from :func:`battle`."""
+        return {"army_battle_table": army_battle_table(), "commander_battle_table": commander_battle_table()}
 
     def initial_state(self, rng: random.Random | None = None) -> SiegeState:
         """Every piece off the board, Army stacks shuffled by ``rng`` (in order 0..5 top down
@@ -1127,6 +1162,8 @@ _DICE_AT = (-1.5, -3.0)
 """Where, in the rulings' cell units, the lower-left seat keeps its stack, its Commander
 when off the board, and the dice of its turn; other seats turn these about the centre."""
 _DIE_SPACING = 0.7
+_EXTENT_MARGIN = 0.25
+"""Inches of empty table kept round the outermost tile, piece or label."""
 _STACK_RISE = 0.06
 """Each coin of an off-board stack is drawn this many inches above the one beneath."""
 
@@ -1159,7 +1196,7 @@ def _draw_table(state: SiegeState, view: Mapping[str, Any]) -> Table:
     def face_up(suit: str, square: str | None) -> bool:
         return reveal is True or (isinstance(reveal, set) and (suit in reveal or square in reveal))
 
-    table = Table(bounds=(-2.0, -2.0, 10.0, 10.0))
+    table = Table()
     for cell, name in zip(board.cells, board.names):
         x0, y0, x1, y1 = _inches(board.layout.outline(cell))
         table.cells[name] = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
@@ -1201,7 +1238,27 @@ def _draw_table(state: SiegeState, view: Mapping[str, Any]) -> Table:
             at = _seat_point((_DICE_AT[0] + index * _DIE_SPACING, _DICE_AT[1]), turns)
             table.pieces.append(Piece("die", *at, suit=SUITS[index], rank=face, angle=90.0 * turns))
     table.coordinates = list(_coordinate_labels(board))
+    table.bounds = _extent(table)
     return table
+
+
+def _extent(table: Table) -> tuple[float, float, float, float]:
+    """The smallest rectangle holding every tile, piece and label, with a margin: a
+    two-player board or a view without the stacks is drawn no larger than it needs."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for corners in table.cells.values():
+        xs += [x for x, _ in corners]
+        ys += [y for _, y in corners]
+    for piece in table.pieces:
+        reach = PAWN_HEIGHT / 2 if piece.kind == "pawn" else COIN_DIAMETER / 2
+        xs += [piece.x - reach, piece.x + reach]
+        ys += [piece.y - reach, piece.y + reach]
+    for label in table.coordinates:
+        xs.append(label.at[0])
+        ys.append(label.at[1])
+    margin = _EXTENT_MARGIN
+    return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
 
 
 def _coordinate_labels(board: Board) -> Iterator[Label]:

@@ -1,0 +1,136 @@
+"""The Siege by Number rulebook: figures verify, flipped claims are caught, battle tables
+come from the engine, and the built PDF reads back right."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from ppprint.book.rulebook import number_figures, rulebook_markdown
+from ppprint.engine import siege
+from ppprint.engine.siege import ATTACKER, COMMANDER, DEFENDER, DRAW, GAME
+from ppprint.model.game import load_game
+from ppprint.verify import verify_game
+from tests.conftest import edit, run_cli
+
+FIGURES = {"board", "board-small", "reinforcement", "moves", "attacks", "winning"}
+
+
+def test_every_siege_figure_verifies() -> None:
+    data = load_game("siege")
+    assert set(data.figures) == FIGURES
+    report = verify_game(data)
+    assert report.failures == []
+    assert report.diagrams >= 14 and report.claims >= 45
+
+
+# Each flip turns one true claim into a false one: (figure, old text, new text, problem, rule).
+FLIPS = [
+    ("board", "facts: {squares: 36,", "facts: {squares: 32,", "squares is 36", "each Ace tile as one square"),
+    ("board-small", "home_bases: [suns, moons, crowns]}", "home_bases: [suns, moons, crowns, arms]}", "home_bases is", "unused colours' Ace and arm tiles are removed"),
+    ("board", "expect: {turn: moons}", "expect: {turn: arms}", "turn is moons", "clockwise"),
+    ("reinforcement", "facts: {reinforcement: commander,", "facts: {reinforcement: army,", "reinforcement is commander", "the Commander once all Armies are out"),
+    ("reinforcement", "dice_to_roll: 4}", "dice_to_roll: 7}", "dice_to_roll is 4", "at most four"),
+    ("moves", "legal: [d3:c3-c4, d5:d3-d6,", "legal: [d3:c3-c4, d5:d3-f3,", "pass-enemy", "never over an enemy piece"),
+    ("moves", "d3:c3-b2: diagonal", "d3:c3-b2: too-far", "not too-far", "never diagonally"),
+    ("moves", "d5:c3-c6: blocked", "d5:c3-c6: occupied", "not occupied", "never jumps or walks over another piece"),
+    ("moves", "d1:d3-d4: occupied", "d1:d3-d4: pass-enemy", "not pass-enemy", "ends its move on an empty square"),
+    ("moves", "d1:d4-f4: too-far", "d1:d4-f4: blocked", "not blocked", "as many squares as its die shows"),
+    ("attacks", "c4xd5: attack-diagonal", "c4xd5: not-adjacent", "not not-adjacent", "never diagonally"),
+    ("attacks", "d3xe3: commander-attack", "d3xe3: not-just-moved", "not not-just-moved", "Commanders never attack"),
+    ("attacks", "f4xf5: not-just-moved", "f4xf5: commander-attack", "not commander-attack", "only the piece just moved"),
+    ("attacks", "expect: {pieces_on_board: {suns: 2, crowns: 1}}", "expect: {pieces_on_board: {suns: 1, crowns: 2}}", "pieces_on_board is", "six Armies and a Commander"),
+    ("attacks", "expect: {commanders_off_board: [crowns],", "expect: {commanders_off_board: [],", "commanders_off_board is", "beside its Home Base"),
+    ("winning", "expect: {winner: suns, phase: over}", "expect: {winner: null, phase: over}", "winner is suns", "another player's Home Base wins"),
+]
+
+
+@pytest.mark.parametrize(("figure", "old", "new", "problem", "rule"), FLIPS)
+def test_a_flipped_siege_claim_is_caught(games_copy: Path, figure: str, old: str, new: str, problem: str, rule: str) -> None:
+    path = games_copy / "siege" / "figures" / f"{figure}.yaml"
+    edit(path, old, new)
+    report = verify_game(load_game("siege", games_copy))
+    assert len(report.failures) == 1
+    failure = report.failures[0]
+    assert failure.figure.startswith(figure) and failure.path == path
+    assert problem in failure.problem
+    assert rule in failure.rule
+    line = failure.one_line()
+    assert f"{figure}.yaml:{failure.line}" in line and rule in line
+
+
+def test_cli_verify_names_a_wrong_siege_claim(games_copy: Path, tmp_path: Path) -> None:
+    edit(games_copy / "siege" / "figures" / "moves.yaml", "d5:c3-c6: blocked", "d5:c3-c6: occupied")
+    result = run_cli("verify", "siege", cwd=tmp_path, games=games_copy)
+    assert result.returncode == 1
+    assert "moves.yaml:" in result.stdout and "moves, panel 2" in result.stdout
+    assert "never jumps or walks over another piece" in result.stdout
+
+
+def _rows(table: str) -> list[list[str]]:
+    return [[cell.strip(" *") for cell in row.strip("|").split("|")] for row in table.splitlines()[2:]]
+
+
+def test_battle_tables_are_built_from_battle() -> None:
+    context = GAME.book_context()
+    army = _rows(context["army_battle_table"])
+    assert [row[0] for row in army] == ["null", "ace", "2", "3", "4", "5"]
+    assert army[0] == ["null", "5", "ace, 2, 3, 4", "null"]  # the null beats the 5
+    assert army[5] == ["5", "ace, 2, 3, 4", "null", "5"]
+    commander = _rows(context["commander_battle_table"])
+    assert [row[1:] for row in commander] == [["Army", "the Commander"]] * 2 + [["Commander", "the Army"]] * 4
+
+
+def test_battle_tables_follow_a_changed_battle_function(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = GAME.book_context()
+
+    def all_draws_but_commanders_always_lose(attacker: int | str, defender: int | str) -> str:
+        return ATTACKER if defender == COMMANDER else DRAW
+
+    monkeypatch.setattr(siege, "battle", all_draws_but_commanders_always_lose)
+    after = GAME.book_context()
+    assert after != before
+    assert all(row[1:] == ["--", "--", "null, ace, 2, 3, 4, 5"] for row in _rows(after["army_battle_table"]))
+    assert all(row[1] == "Army" for row in _rows(after["commander_battle_table"]))
+    data = load_game("siege")
+    markdown = rulebook_markdown(data, verify_game(data), number_figures(data))
+    assert after["army_battle_table"] in markdown and before["army_battle_table"] not in markdown
+    monkeypatch.setattr(siege, "battle", lambda a, d: DEFENDER)
+    assert all(row[1] == "Commander" for row in _rows(GAME.book_context()["commander_battle_table"]))
+
+
+def test_built_siege_rulebook_reads_back(tmp_path: Path) -> None:
+    result = run_cli("build", "siege", "--out", "out", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    reader = PdfReader(str(tmp_path / "out" / "siege-letter.pdf"))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    flat = " ".join(text.split())
+    for heading in ("Overview", "Equipment", "The board", "Setting up", "A turn", "Moving", "Attacking", "Winning", "Clarifications", "Credits"):
+        assert heading in text, heading
+    assert "Matt Worden" in flat and "Copyright © 2003 by Matt Worden" in flat
+    assert "Licensing: Game rules can be freely" in flat
+    assert "editor's reconstruction" in flat.replace("’", "'")
+    assert "Attacking Army beats loses to draws with" in flat
+    assert re.search(r"null 5 ace, 2, 3, 4 null", flat) and re.search(r"5 ace, 2, 3, 4 null 5", flat)
+    assert "Attacking Army winner leaves the board" in flat
+    assert flat.count("Commander the Army") == 4 and flat.count("Army the Commander") == 2
+    noto = set()
+    for page in reader.pages:
+        content = page.get_contents().get_data().decode("latin-1")
+        for name, font in page["/Resources"].get("/Font", {}).items():
+            base = str(font.get_object()["/BaseFont"])
+            if "Noto" in base:
+                noto.add(base.split("+")[-1])
+            else:
+                # ReportLab names its default font on every page; it must never show any text.
+                assert not re.search(rf"{re.escape(name)} [0-9.]+ Tf[^T]*?(Tj|TJ|')", content), base
+    assert {"NotoSerif-Regular", "NotoSans-Regular"} <= noto or len(noto) >= 2
+    # Every figure page draws tiles and pieces: many filled paths, not only text.
+    figure_pages = [page for page in reader.pages if re.search(r"Figure \d+\.", page.extract_text())]
+    assert len(figure_pages) >= 5
+    for page in figure_pages:
+        content = page.get_contents().get_data().decode("latin-1")
+        assert len(re.findall(r" re\b| l\b", content)) >= 40
