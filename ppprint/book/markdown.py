@@ -17,7 +17,7 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from mdit_py_plugins.container import container_plugin
 from reportlab.lib.units import inch
-from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
 
 from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, RULE, Styles
 from ppprint.render.fonts import SANS
