@@ -37,7 +37,7 @@ COLOURS = {
     "second": "#3a3a3a",
 }
 
-BOARD_KINDS = frozenset({"tile", "hexcell"})
+BOARD_KINDS = frozenset({"tile", "hexcell", "pileup-square"})
 """Piece kinds that make up the board: drawn first, under highlights and other pieces."""
 
 
