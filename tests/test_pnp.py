@@ -65,3 +65,20 @@ def test_cli_pnp_writes_inside_the_output_folder(tmp_path: Path):
     assert [p.name for p in (tmp_path / "sheets").iterdir()] == ["sanqi-pnp-letter.pdf"]
     bad = run_cli("pnp", "chess", cwd=tmp_path)
     assert bad.returncode == 2 and "no print-and-play sheets for 'chess'" in bad.stderr
+
+
+@pytest.mark.parametrize("name", ["sanqi", "pileup"])
+def test_printed_pieces_lie_inside_their_cut_box(name):
+    """Crop marks sit at the drawing's edge, so every piece must fill its drawing without spilling over."""
+    import importlib
+
+    from ppprint.render.figure import svg_to_drawing, table_svg
+
+    module = importlib.import_module(f"ppprint.book.pnp.{name}")
+    tables = [module._one_piece(k, "face") for k in "SZX"] if name == "sanqi" else [module.one_piece(o, 10) for o in (0, 1)]
+    for table in tables:
+        drawing = svg_to_drawing(table_svg(table, margin=0.0))
+        x0, y0, x1, y1 = drawing.getBounds()
+        assert drawing.width == pytest.approx((table.bounds[2] - table.bounds[0]) * 72, abs=0.5)
+        assert -0.5 <= x0 and -0.5 <= y0 and x1 <= drawing.width + 0.5 and y1 <= drawing.height + 0.5
+        assert (x1 - x0) > 0.7 * drawing.width  # and the piece is not lost in a wide margin

@@ -19,7 +19,7 @@ from ppprint.model.game import Figure
 from ppprint.model.piecepack import suit_table
 from ppprint.model.table import Arrow, Cross, Highlight, Label, Mark, Table
 from ppprint.render.fonts import SANS, register_fonts
-from ppprint.render.svg import PanelPicture, figure_svg
+from ppprint.render.svg import MARGIN, PanelPicture, figure_svg
 from ppprint.verify import CheckedFigure, CheckedPanel
 
 
@@ -64,9 +64,9 @@ def render_svg(engine: Game, checked: CheckedFigure) -> str:
     return figure_svg(pictures, checked.figure.columns)
 
 
-def table_svg(table: Table) -> str:
-    """The SVG of a bare table (no marks), e.g. a thumbnail of a setup."""
-    return figure_svg([PanelPicture(table, [])])
+def table_svg(table: Table, margin: float = MARGIN) -> str:
+    """The SVG of a bare table (no marks): a thumbnail, a board or a piece to print."""
+    return figure_svg([PanelPicture(table, [])], margin=margin)
 
 
 def svg_to_drawing(svg: str) -> Drawing:

@@ -53,33 +53,38 @@ class PanelPicture:
 class _Canvas:
     """Maps table inches (y up) to SVG points (y down) for one panel."""
 
-    def __init__(self, dwg: svgwrite.Drawing, table: Table, origin: Point):
+    def __init__(self, dwg: svgwrite.Drawing, table: Table, origin: Point, margin: float):
         self.dwg = dwg
         self.min_x, _, _, self.max_y = table.bounds
         self.origin = origin
+        self.margin = margin
 
     def point(self, p: Point) -> Point:
         return (
-            self.origin[0] + (p[0] - self.min_x + MARGIN) * POINTS_PER_INCH,
-            self.origin[1] + (self.max_y - p[1] + MARGIN) * POINTS_PER_INCH,
+            self.origin[0] + (p[0] - self.min_x + self.margin) * POINTS_PER_INCH,
+            self.origin[1] + (self.max_y - p[1] + self.margin) * POINTS_PER_INCH,
         )
 
 
-def panel_size(table: Table) -> tuple[float, float]:
+def panel_size(table: Table, margin: float = MARGIN) -> tuple[float, float]:
     """A panel's width and height in inches, margins included."""
     min_x, min_y, max_x, max_y = table.bounds
-    return max_x - min_x + 2 * MARGIN, max_y - min_y + 2 * MARGIN
+    return max_x - min_x + 2 * margin, max_y - min_y + 2 * margin
 
 
-def figure_svg(panels: Sequence[PanelPicture], columns: int = 1) -> str:
-    """One SVG document with the panels on a grid, each labelled underneath."""
+def figure_svg(panels: Sequence[PanelPicture], columns: int = 1, margin: float = MARGIN) -> str:
+    """One SVG document with the panels on a grid, each labelled underneath.
+
+    ``margin`` is the blank border around each panel (inches); print-and-play
+    pieces use 0 so the drawing's edge is the piece's cut line.
+    """
     columns = max(1, min(columns, len(panels)))
     rows = math.ceil(len(panels) / columns)
-    cell_w = max(panel_size(p.table)[0] for p in panels)
+    cell_w = max(panel_size(p.table, margin)[0] for p in panels)
     has_labels = any(p.label for p in panels)
     label_pt = max(11.0, LABEL_SIZE * cell_w * POINTS_PER_INCH)
     label_height = 2.0 * label_pt / POINTS_PER_INCH if has_labels else 0.0
-    cell_h = max(panel_size(p.table)[1] for p in panels) + label_height
+    cell_h = max(panel_size(p.table, margin)[1] for p in panels) + label_height
     width = columns * cell_w + (columns - 1) * PANEL_GAP
     height = rows * cell_h + (rows - 1) * PANEL_GAP
     dwg = svgwrite.Drawing(
@@ -90,11 +95,11 @@ def figure_svg(panels: Sequence[PanelPicture], columns: int = 1) -> str:
     )
     for index, picture in enumerate(panels):
         column, row = index % columns, index // columns
-        w, h = panel_size(picture.table)
+        w, h = panel_size(picture.table, margin)
         x0 = (column * (cell_w + PANEL_GAP) + (cell_w - w) / 2) * POINTS_PER_INCH
         y0 = (row * (cell_h + PANEL_GAP) + (cell_h - h - label_height) / 2) * POINTS_PER_INCH
         group = dwg.g(id=f"panel-{index + 1}")
-        _draw_panel(dwg, group, picture, (x0, y0))
+        _draw_panel(dwg, group, picture, (x0, y0), margin)
         if picture.label:
             centre_x = (column * (cell_w + PANEL_GAP) + cell_w / 2) * POINTS_PER_INCH
             base_y = (row * (cell_h + PANEL_GAP) + cell_h) * POINTS_PER_INCH - label_pt * 0.6
@@ -103,8 +108,8 @@ def figure_svg(panels: Sequence[PanelPicture], columns: int = 1) -> str:
     return dwg.tostring()
 
 
-def _draw_panel(dwg: svgwrite.Drawing, group: Group, picture: PanelPicture, origin: Point) -> None:
-    canvas = _Canvas(dwg, picture.table, origin)
+def _draw_panel(dwg: svgwrite.Drawing, group: Group, picture: PanelPicture, origin: Point, margin: float) -> None:
+    canvas = _Canvas(dwg, picture.table, origin, margin)
     pieces = picture.table.pieces
     for piece in pieces:
         if piece.kind in BOARD_KINDS:

@@ -26,7 +26,7 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
     pieces = []
     for owner, player in enumerate(PLAYERS):
         for value in VALUES:
-            face = svg_to_drawing(table_svg(one_piece(owner, value)))
+            face = svg_to_drawing(table_svg(one_piece(owner, value), margin=0.0))
             bleed = colors.black if owner == BLACK else None
             pieces.append(SheetPiece(face, face, name=f"{player} {value}", bleed_colour=bleed))
     document.piece_sheets("Pile Up pieces: 10 black and 10 white, numbered 1 to 10", pieces, options.double_sided, options.bleed)
