@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from ppprint.book.booklet import padded_page_count, saddle_stitch_order
 from ppprint.book.build import book_pdf
 from ppprint.book.rulebook import HALF_PAPERS, PAPERS, build_rulebook
-from ppprint.model.game import load_game
+from ppprint.model.game import available_games, load_game
 from ppprint.verify import verify_game
 from tests.conftest import run_cli
 
@@ -92,3 +92,14 @@ def test_cli_booklet_format(tmp_path: Path):
     result = run_cli("build", "sanqi", "--format", "booklet", "--paper", "a4", "--out", "o", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert [p.name for p in (tmp_path / "o").iterdir()] == ["sanqi-a4-booklet.pdf"]
+
+
+@pytest.mark.parametrize("game_id", available_games())
+def test_every_game_fits_the_half_size_booklet_pages(game_id):
+    """Half-size pages are the tightest frame: every figure, table and box must still fit (or break)."""
+    data = load_game(game_id)
+    name, pdf = book_pdf(data, verify_game(data), "letter", "booklet")
+    reader = PdfReader(io.BytesIO(pdf))
+    assert name.endswith("booklet.pdf") and len(reader.pages) >= 2
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert "Clarifications" in text and "Checked by the rules engine" in " ".join(text.split())

@@ -80,10 +80,10 @@ class MarkdownConverter:
         if kind in ("bullet_list", "ordered_list"):
             return [self._list(node)]
         if kind == "blockquote":
-            return [self._box(None, self._blocks(node.children))]
+            return [self._box(None, self._box_content(node.children))]
         if kind == "container_box":
             title = node.info.strip()[len("box") :].strip() if node.info else ""
-            return [self._box(title or None, self._blocks(node.children))]
+            return [self._box(title or None, self._box_content(node.children))]
         if kind == "table":
             table = self._table(node)
             short = len(node.children[-1].children) < 12  # body rows: a short table is never split
@@ -93,8 +93,16 @@ class MarkdownConverter:
         raise ValueError(f"Markdown element '{kind}' is not supported in a rulebook (line {_line(node)})")
 
     def _list(self, node: SyntaxTreeNode) -> ListFlowable:
+        return self._list_flowable(node, list(node.children), int(node.attrs.get("start", 1)))
+
+    def _list_rows(self, node: SyntaxTreeNode) -> list[ListFlowable]:
+        """A list as one single-item list per item (numbering kept), so a box holding it can break between items."""
+        start = int(node.attrs.get("start", 1))
+        return [self._list_flowable(node, [item], start + index) for index, item in enumerate(node.children)]
+
+    def _list_flowable(self, node: SyntaxTreeNode, item_nodes: list[SyntaxTreeNode], start: int) -> ListFlowable:
         items = []
-        for item in node.children:
+        for item in item_nodes:
             flowables = []
             for child in item.children:
                 if child.type == "paragraph":
@@ -106,14 +114,20 @@ class MarkdownConverter:
         return ListFlowable(
             items,
             bulletType="1" if ordered else "bullet",
-            start=int(node.attrs.get("start", 1)) if ordered else "•",
+            start=start if ordered else "•",
             bulletFontName=SANS,
             bulletFontSize=self.styles.body.fontSize * (0.9 if ordered else 0.8),
             bulletColor=ACCENT,
             leftIndent=16,
             bulletDedent=12 if ordered else 10,
-            spaceAfter=self.styles.body.spaceAfter,
+            spaceAfter=self.styles.body.spaceAfter if len(item_nodes) > 1 else self.styles.bullet.spaceAfter,
         )
+
+    def _box_content(self, nodes: list[SyntaxTreeNode]) -> list[Flowable]:
+        out: list[Flowable] = []
+        for node in nodes:
+            out.extend(self._list_rows(node) if node.type in ("bullet_list", "ordered_list") else self._block(node))
+        return out
 
     def _box(self, title: str | None, content: list[Flowable]) -> Flowable:
         """A framed, tinted box, one row per flowable so a long box can break across pages
