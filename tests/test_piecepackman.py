@@ -377,3 +377,63 @@ def test_table_lists_every_piece_and_cell() -> None:
     assert kinds.count("cube") == 24 and kinds.count("coin") == 4 and kinds.count("pawn") == 4
     assert kinds.count("piecepackman") == 1 and len(table.cells) == 100
     assert table.bounds == (0.0, 0.0, 10.0, 10.0)
+
+
+# -- trapped between two Immune ghosts ----------------------------------------------------------------
+
+ROW_ONE_CORRIDOR = {
+    # A hand-made maze: five 3-sticks wall off the top of rank 1, so a1-j1 is a closed ten-square corridor.
+    "id": "row-one-corridor",
+    "budget": {"three": 5, "ace": 0},
+    "ghost_house": ["e5", "f5", "e6", "f6"],
+    "piecepackman": "f4",
+    "ghosts": {"suns": "f5", "moons": "e6", "crowns": "f6", "arms": "e5"},
+    "power_coins": {"suns": "j2", "moons": "j10", "crowns": "a10", "arms": "a2"},
+    "three_sticks": ["a1-b1 top", "c1-d1 top", "e1-f1 top", "g1-h1 top", "i1-j1 top"],
+    "ace_sticks": [],
+}
+
+
+def trapped(at: str, west_ghost: str, east_ghost: str, east_immune: bool = True) -> PiecepackmanState:
+    ghosts = {"suns": {"at": west_ghost, "immune": True}, "moons": {"at": east_ghost, "immune": east_immune},
+              "crowns": "f6", "arms": "e5"}
+    return position(level=ROW_ONE_CORRIDOR, cubes={"suns": ["j4"]}, ghosts=ghosts, power_coins={"arms": "a2"},
+                    piecepackman={"at": at, "facing": "west", "hunger": 3})
+
+
+def test_trapped_between_immune_ghosts_he_walks_to_the_middle_and_stops() -> None:
+    # Ghosts on a1 and i1 leave b1..h1, seven squares: the middle is e1, three steps west of h1.
+    state = trapped("h1", "a1", "i1")
+    assert state.trap_centre() == state.maze.index[c("e1")]
+    roll(state, "ppm6=suns")  # six points, but he stops on e1
+    assert state.ppm == state.maze.index[c("e1")] and state.facing == WEST
+    # With two points he only gets two squares towards it.
+    state = trapped("h1", "a1", "i1")
+    roll(state, "ppm2=suns")
+    assert state.ppm == state.maze.index[c("f1")]
+
+
+def test_trapped_with_two_middle_squares_he_takes_the_nearer() -> None:
+    # Ghosts on b1 and i1 leave c1..h1, six squares: e1 and f1 tie as the middle.
+    state = trapped("h1", "b1", "i1")
+    assert state.trap_centre() == state.maze.index[c("f1")]
+    roll(state, "ppm6=suns")
+    assert state.ppm == state.maze.index[c("f1")]
+    state = trapped("c1", "b1", "i1")
+    assert state.trap_centre() == state.maze.index[c("e1")]
+    # Facing west with the target behind him costs nothing extra: turns are free in Ghost Hunger.
+    roll(state, "ppm6=suns")
+    assert state.ppm == state.maze.index[c("e1")] and state.facing == EAST
+
+
+def test_not_trapped_without_an_immune_ghost_on_both_sides() -> None:
+    # The east ghost is not Immune: he chases and eats it instead.
+    state = trapped("h1", "a1", "i1", east_immune=False)
+    assert state.trap_centre() == -1
+    roll(state, "ppm3=suns")
+    assert state.gpos[1] == state.ghost_home[1] and state.immune[1]
+    # Only one Immune ghost, the corridor's east end a wall: nothing to chase, he stays.
+    state = trapped("h1", "a1", "e6")
+    assert state.trap_centre() == -1
+    roll(state, "ppm3=suns")
+    assert state.ppm == state.maze.index[c("h1")]

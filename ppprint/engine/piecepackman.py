@@ -484,9 +484,8 @@ class PiecepackmanState(State):
             self.objective, self.coin_only = plan_suit, coin_only
 
     def _move_hungry(self, value: int) -> None:
-        """Ruling: with no Vulnerable ghost he can reach, he heads for the nearest power coin, else cube.
-
-        (The rule that he stops midway between two Immune ghosts that trap him is not modelled: he stays.)
+        """Ruling: with no Vulnerable ghost he can reach, he heads for the nearest power coin, else cube;
+        with none of those reachable either, he heads for :meth:`trap_centre` if he is trapped, else stays.
         """
         points = value
         while points > 0 and self.phase != "over":
@@ -494,10 +493,58 @@ class PiecepackmanState(State):
             if route is None:
                 route = self._route({c for c in self.coins if c >= 0}, True) or self._route(set(self.cubes), True)
             if route is None:
+                centre = self.trap_centre()
+                if centre >= 0 and centre != self.ppm:
+                    self._walk(self._route({centre}, True), points, True)
                 break
             points, arrived = self._walk(route, points, True)
             if not arrived:
                 break
+
+    def trap_centre(self) -> int:
+        """Ruling: he is trapped in a corridor by two Immune ghosts when (1) no ghost he may chase, power
+        coin or cube can be reached without entering an Immune ghost's square (or the Ghost House), (2) the
+        squares he can reach form one corridor, a chain of squares each joined to at most two others of it,
+        and (3) an Immune ghost stands on the square one step beyond each end of the chain (two different
+        ghosts; a portal step counts as a step). He then heads for the middle square of the chain and stops
+        there; when the chain has an even number of squares the two middle squares tie and he heads for the
+        one nearer to him.
+
+        The square he heads for while trapped (his own when already there), or -1 when he is not trapped.
+        """
+        if self.hunger == 0:
+            return -1
+        table = self.maze.step_table
+        blocked = self._blocked()
+        reach = {self.ppm}
+        frontier = [self.ppm]
+        while frontier:
+            cell = frontier.pop()
+            for d in range(4):
+                nxt = table[4 * cell + d]
+                if nxt >= 0 and nxt not in blocked and nxt not in reach:
+                    reach.add(nxt)
+                    frontier.append(nxt)
+        if reach & (self._hunger_targets() | self._any_items()):
+            return -1
+        links = {c: {table[4 * c + d] for d in range(4)} & reach - {c} for c in reach}
+        if any(len(n) > 2 for n in links.values()):
+            return -1
+        immune_cells = {p for g, p in enumerate(self.gpos) if self.immune[g]}
+        ends = sorted(c for c in reach if len(links[c]) <= 1)
+        if len(ends) == 1:
+            ends *= 2
+        if len(ends) != 2:
+            return -1
+        guards = [{table[4 * c + d] for d in range(4)} & immune_cells for c in ends]
+        if not any(a != b for a in guards[0] for b in guards[1]):
+            return -1
+        chain = [ends[0]]
+        while len(chain) < len(reach):
+            chain.append(min(links[chain[-1]] - set(chain)))
+        here = chain.index(self.ppm)
+        candidates = {(len(chain) - 1) // 2, len(chain) // 2}
+        return chain[min(candidates, key=lambda i: abs(i - here))]
 
     # -- playing moves ------------------------------------------------------------------------
     def _do(self, move: Move) -> None:
