@@ -437,3 +437,16 @@ def test_not_trapped_without_an_immune_ghost_on_both_sides() -> None:
     assert state.trap_centre() == -1
     roll(state, "ppm3=suns")
     assert state.ppm == state.maze.index[c("h1")]
+
+
+def test_a_second_power_coin_ends_immunity() -> None:
+    # Ruling SECOND_COIN_ENDS_IMMUNITY (the Ghost Hunger rules, not the two-player mode's exception):
+    # hungry on b1 facing west, he eats the arms coin on a1; the Immune suns ghost loses its immunity.
+    ghosts = {"suns": {"at": "e6", "immune": True}, "moons": {"at": "j10", "immune": True}, "crowns": "f6", "arms": "e5"}
+    state = position(piecepackman={"at": "b1", "facing": "west", "hunger": 3}, cubes={"suns": ["j4"]}, ghosts=ghosts)
+    assert state.immune[:2] == [True, True]
+    roll(state, "ppm1=suns+moons+crowns+arms")  # one point: one step onto a1
+    assert state.coins[3] == -1 and state.phase == "flip" and not state.bonus
+    assert state.immune == [False] * 4 and "immune=-" in state.position_text()
+    roll(state, "flip2")
+    assert state.hunger == 5

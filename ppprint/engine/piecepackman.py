@@ -77,6 +77,14 @@ POWER_COIN_VALUES: dict[int, tuple[int, ...]] = {0: (1, 3, 4, 5), 1: (1, 2, 3, 5
 """The hidden value of each suit's power coin: its coins less the null and the objective marker
 (ace of arms, 2 of suns, 3 of crowns, 4 of moons), drawn at random."""
 DEFAULT_LEVEL = "roundabout"
+SECOND_COIN_ENDS_IMMUNITY = True
+"""Ruling: a power coin eaten during Ghost Hunger takes away every Immune ghost's immunity.
+
+The source says so in its Special Rules for Ghost Hunger (the paragraph on consuming another Power
+Coin while Ghost Hungry); the opposite line, that Immune ghosts keep their immunity until Ghost Hunger
+ends, stands in the list of exceptions for the Piecepackman vs. Ghosts mode, so the cooperative game
+with an autonomous Piecepackman follows the rules section. RULINGS.md is silent on it.
+"""
 
 
 def roll_outcomes() -> list[tuple[tuple[str, int, tuple[int, ...]], float]]:
@@ -417,7 +425,7 @@ class PiecepackmanState(State):
                 self.coins[coin_suit] = -1
                 if self.hunger == 0:
                     self.hunger, self.starting, self.bonus = 1, True, True
-                else:
+                elif SECOND_COIN_ENDS_IMMUNITY:
                     self.immune = [False] * 4
                 self.pending = self.pending + (coin_suit,)
         ghost = self.ghost_at(cell)
