@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ppprint.engine.base import CHANCE, perft
-from ppprint.engine.piecepackman import GAME, ROLL_OUTCOMES, PiecepackmanState
+from ppprint.engine.piecepackman import GAME, ROLL_OUTCOMES, PiecepackmanGame, PiecepackmanState
 from ppprint.errors import DataError, InputError
 from ppprint.geometry.square import parse_cell_name
 from ppprint.geometry.walls import WallMaze, wall_edge
@@ -26,6 +26,7 @@ from ppprint.maze.level import (
 )
 from ppprint.maze.paths import allowed_paths
 from ppprint.model.yamlio import load_yaml
+from tests.invariants import check_playout
 
 EAST, NORTH, WEST = 1, 0, 3
 
@@ -377,3 +378,137 @@ def test_table_lists_every_piece_and_cell() -> None:
     assert kinds.count("cube") == 24 and kinds.count("coin") == 4 and kinds.count("pawn") == 4
     assert kinds.count("piecepackman") == 1 and len(table.cells) == 100
     assert table.bounds == (0.0, 0.0, 10.0, 10.0)
+
+
+# -- trapped between two Immune ghosts ----------------------------------------------------------------
+
+ROW_ONE_CORRIDOR = {
+    # A hand-made maze: five 3-sticks wall off the top of rank 1, so a1-j1 is a closed ten-square corridor.
+    "id": "row-one-corridor",
+    "budget": {"three": 5, "ace": 0},
+    "ghost_house": ["e5", "f5", "e6", "f6"],
+    "piecepackman": "f4",
+    "ghosts": {"suns": "f5", "moons": "e6", "crowns": "f6", "arms": "e5"},
+    "power_coins": {"suns": "j2", "moons": "j10", "crowns": "a10", "arms": "a2"},
+    "three_sticks": ["a1-b1 top", "c1-d1 top", "e1-f1 top", "g1-h1 top", "i1-j1 top"],
+    "ace_sticks": [],
+}
+
+
+def trapped(at: str, west_ghost: str, east_ghost: str, east_immune: bool = True) -> PiecepackmanState:
+    ghosts = {"suns": {"at": west_ghost, "immune": True}, "moons": {"at": east_ghost, "immune": east_immune},
+              "crowns": "f6", "arms": "e5"}
+    return position(level=ROW_ONE_CORRIDOR, cubes={"suns": ["j4"]}, ghosts=ghosts, power_coins={"arms": "a2"},
+                    piecepackman={"at": at, "facing": "west", "hunger": 3})
+
+
+def test_trapped_between_immune_ghosts_he_walks_to_the_middle_and_stops() -> None:
+    # Ghosts on a1 and i1 leave b1..h1, seven squares: the middle is e1, three steps west of h1.
+    state = trapped("h1", "a1", "i1")
+    assert state.trap_centre() == state.maze.index[c("e1")]
+    roll(state, "ppm6=suns")  # six points, but he stops on e1
+    assert state.ppm == state.maze.index[c("e1")] and state.facing == WEST
+    # With two points he only gets two squares towards it.
+    state = trapped("h1", "a1", "i1")
+    roll(state, "ppm2=suns")
+    assert state.ppm == state.maze.index[c("f1")]
+
+
+def test_trapped_with_two_middle_squares_he_takes_the_nearer() -> None:
+    # Ghosts on b1 and i1 leave c1..h1, six squares: e1 and f1 tie as the middle.
+    state = trapped("h1", "b1", "i1")
+    assert state.trap_centre() == state.maze.index[c("f1")]
+    roll(state, "ppm6=suns")
+    assert state.ppm == state.maze.index[c("f1")]
+    state = trapped("c1", "b1", "i1")
+    assert state.trap_centre() == state.maze.index[c("e1")]
+    # Facing west with the target behind him costs nothing extra: turns are free in Ghost Hunger.
+    roll(state, "ppm6=suns")
+    assert state.ppm == state.maze.index[c("e1")] and state.facing == EAST
+
+
+def test_not_trapped_without_an_immune_ghost_on_both_sides() -> None:
+    # The east ghost is not Immune: he chases and eats it instead.
+    state = trapped("h1", "a1", "i1", east_immune=False)
+    assert state.trap_centre() == -1
+    roll(state, "ppm3=suns")
+    assert state.gpos[1] == state.ghost_home[1] and state.immune[1]
+    # Only one Immune ghost, the corridor's east end a wall: nothing to chase, he stays.
+    state = trapped("h1", "a1", "e6")
+    assert state.trap_centre() == -1
+    roll(state, "ppm3=suns")
+    assert state.ppm == state.maze.index[c("h1")]
+
+
+def test_a_second_power_coin_ends_immunity() -> None:
+    # Ruling SECOND_COIN_ENDS_IMMUNITY (the Ghost Hunger rules, not the two-player mode's exception):
+    # hungry on b1 facing west, he eats the arms coin on a1; the Immune suns ghost loses its immunity.
+    ghosts = {"suns": {"at": "e6", "immune": True}, "moons": {"at": "j10", "immune": True}, "crowns": "f6", "arms": "e5"}
+    state = position(piecepackman={"at": "b1", "facing": "west", "hunger": 3}, cubes={"suns": ["j4"]}, ghosts=ghosts)
+    assert state.immune[:2] == [True, True]
+    roll(state, "ppm1=suns+moons+crowns+arms")  # one point: one step onto a1
+    assert state.coins[3] == -1 and state.phase == "flip" and not state.bonus
+    assert state.immune == [False] * 4 and "immune=-" in state.position_text()
+    roll(state, "flip2")
+    assert state.hunger == 5
+
+
+# -- the three-ghost game ---------------------------------------------------------------------------
+
+THREE = PiecepackmanGame(ghosts=("suns", "moons", "crowns"))
+
+
+def three_position(**extra) -> PiecepackmanState:
+    data = {"level": "roundabout", "cubes": {}, "piecepackman": {"at": "f4", "facing": "west"},
+            "power_coins": {"suns": None, "moons": None, "crowns": None, "arms": "a1"}}
+    data.update(extra)
+    return THREE.position_from_data(data)
+
+
+def test_three_ghost_game_has_three_players_dice_and_a_wild_suit() -> None:
+    assert GAME.players == ("suns", "moons", "crowns", "arms") and GAME.wild == -1
+    assert THREE.players == ("suns", "moons", "crowns") and THREE.wild == 3
+    state = THREE.initial_state()
+    assert state.gpos[3] == -1 and "ghosts=f5.e6.f6.-" in state.position_text()
+    # Three dice: 6**3 rolls reduced to (top value, suits showing it); arms never shows.
+    outcomes = state.chance_outcomes()
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-12 and all(3 not in m[2] for m, _ in outcomes)
+    assert len(outcomes) == 6 * 7 - 6  # seven non-empty suit sets per value, less six for value 1 (all three show it)
+    # The position text carries the ghost set: the four-ghost GAME reads it back as a three-ghost state.
+    parsed = GAME.parse_position(state.position_text())
+    assert parsed == state and parsed.game.ghost_suits == (0, 1, 2)
+    assert THREE.parse_move(state, "ppm:suns=5,moons=n,crowns=5") == ("roll", 5, (0, 2))
+    with pytest.raises(ValueError):
+        THREE.parse_move(state, "ppm:suns=5,moons=n,crowns=5,arms=2")
+    with pytest.raises(DataError, match="out of play"):
+        three_position(ghosts={"arms": "a4"})
+    with pytest.raises(ValueError):
+        PiecepackmanGame(ghosts=("suns", "moons"))
+
+
+def test_a_wild_cube_is_an_objective_of_the_rolled_suit_and_counts_as_it() -> None:
+    # Facing west from f4: the wild (arms) cube on d4 costs 2, the suns cube on h4 costs 4.
+    state = three_position(cubes={"arms": ["d4"], "suns": ["h4"]})
+    plan = state.plan(2, (0,))
+    assert plan.suit == 0 and plan.paths is not None and plan.paths.ends == {c("d4")}
+    roll(state, "ppm2=suns")
+    assert state.ppm == state.maze.index[c("d4")] and state.pstash == [1, 0, 0, 0]
+    # The four-ghost game ignores arms cubes for a suns roll and goes for h4.
+    four = position(cubes={"arms": ["d4"], "suns": ["h4"]})
+    assert four.plan(2, (0,)).paths.ends == {c("h4")}
+
+
+def test_ghosts_collect_wild_cubes() -> None:
+    state = three_position(ghosts={"suns": "d4", "moons": "e6", "crowns": "f6"}, cubes={"arms": ["c4"], "moons": ["b4"]},
+                           to_move={"ghost": "suns", "roll": 2})
+    assert state.current_player == 0
+    state.apply(THREE.parse_move(state, "suns:d4-c4-b4"))
+    assert state.gstash[0] == 1 and state.cubes == {state.maze.index[c("b4")]: 1}
+
+
+def test_three_ghost_game_keeps_the_invariants() -> None:
+    assert check_playout(THREE, 0, max_plies=300) > 0
+    # With the moons ghost out, the crowns ghost is player 1 and the arms ghost player 2.
+    no_moons = PiecepackmanGame(ghosts=("suns", "crowns", "arms"))
+    assert no_moons.seat == {0: 0, 2: 1, 3: 2} and no_moons.wild == 1
+    assert check_playout(no_moons, 1, max_plies=300) > 0

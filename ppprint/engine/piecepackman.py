@@ -6,6 +6,14 @@ rules say, and every ghost gets the same result (the game is cooperative:
 +1 when the ghosts win, -1 when Piecepackman does). Piecepackman is not a
 player: his dice are CHANCE nodes and his whole move follows from the roll.
 
+The three-player game: ``PiecepackmanGame(ghosts=("suns", "moons", "crowns"))``
+takes the missing ghost and its die out of play (``GAME`` is the four-ghost
+game). Its players are the ghosts in play, Piecepackman rolls their three dice,
+and cubes of the missing colour are wild: a ghost collects them as its own
+colour, Piecepackman's objective search treats them as the rolled suit, and one
+he eats counts as his objective suit (:func:`wild_cube_suit`). The position
+text writes the missing ghost as ``-`` in ``ghosts``, so it names the game.
+
 A turn: ``ppm`` (chance: his four dice, reduced to the highest value and the
 suits showing it; his autonomous move is played with it), then, if he ate a
 power coin, ``bonus`` (chance: the bonus roll of Ghost Hunger) and ``flip``
@@ -30,7 +38,7 @@ Position notation (one line of ``key=value`` tokens)::
 
 ``ppm`` is his cell and facing (n/e/s/w); ``lives`` his extra lives; ``stash``,
 ``coins``, ``ghosts`` and ``gstash`` list the four suits in suit order (``-`` for
-a coin eaten); ``obj`` is the kept objective suit (``suns!`` when it is the power
+a coin eaten or a ghost out of play); ``obj`` is the kept objective suit (``suns!`` when it is the power
 coin of a high ace); ``hunger`` the Ghost Hunger turns left counting this one
 (``1!`` while the first coin's bonus roll and flip are pending); ``immune`` and
 ``lost`` (a lost turn) are suits joined by ``+``; ``cubes`` are cells with a suit
@@ -77,26 +85,46 @@ POWER_COIN_VALUES: dict[int, tuple[int, ...]] = {0: (1, 3, 4, 5), 1: (1, 2, 3, 5
 """The hidden value of each suit's power coin: its coins less the null and the objective marker
 (ace of arms, 2 of suns, 3 of crowns, 4 of moons), drawn at random."""
 DEFAULT_LEVEL = "roundabout"
+SECOND_COIN_ENDS_IMMUNITY = True
+"""Ruling: a power coin eaten during Ghost Hunger takes away every Immune ghost's immunity.
+
+The source says so in its Special Rules for Ghost Hunger (the paragraph on consuming another Power
+Coin while Ghost Hungry); the opposite line, that Immune ghosts keep their immunity until Ghost Hunger
+ends, stands in the list of exceptions for the Piecepackman vs. Ghosts mode, so the cooperative game
+with an autonomous Piecepackman follows the rules section. RULINGS.md is silent on it.
+"""
 
 
-def roll_outcomes() -> list[tuple[tuple[str, int, tuple[int, ...]], float]]:
-    """Piecepackman's four dice reduced to (highest value, suits showing it), with probabilities."""
+def roll_outcomes(dice: tuple[int, ...] = (0, 1, 2, 3)) -> list[tuple[tuple[str, int, tuple[int, ...]], float]]:
+    """Piecepackman's dice (the suits in play) reduced to (highest value, suits showing it), with probabilities."""
     outcomes = []
+    count = len(dice)
     for value in PPM_DIE_VALUES:
         below = (value - 1) / 6
-        for size in range(1, 5):
-            p = (1 / 6) ** size * below ** (4 - size)
+        for size in range(1, count + 1):
+            p = (1 / 6) ** size * below ** (count - size)
             if p == 0:
                 continue
-            for mask in range(16):
-                suits = tuple(s for s in range(4) if mask >> s & 1)
+            for mask in range(1 << count):
+                suits = tuple(s for i, s in enumerate(dice) if mask >> i & 1)
                 if len(suits) == size:
                     outcomes.append((("roll", value, suits), p))
     return outcomes
 
 
 ROLL_OUTCOMES = roll_outcomes()
-ROLL_MOVES = frozenset(m for m, _ in ROLL_OUTCOMES)
+
+
+def wild_cube_suit(suit: int, wild: int, objective: int) -> int:
+    """Ruling: in the three-ghost game a cube of the missing ghost's colour is wild; Piecepackman counts
+    one he eats as the suit of his objective, and keeps it under the wild colour (counting for no ghost)
+    when he has no objective suit, as in Ghost Hunger without a kept objective.
+
+    The suit a cube of ``suit`` counts as in Piecepackman's stash.
+    """
+    if suit == wild and objective >= 0:
+        return objective
+    return suit
 
 
 @dataclass(frozen=True)
@@ -135,6 +163,9 @@ class PiecepackmanState(State):
         index = self.maze.index
         self.house = frozenset(index[c] for c in level.ghost_house)
         self.ghost_home = tuple(index[c] for c in level.ghost_starts)
+        self.ghost_starts = tuple(c if g in game.ghost_suits else -1 for g, c in enumerate(self.ghost_home))
+        """Each ghost's square at the start and after an attack; -1 for a ghost out of play."""
+        self.wild = game.wild
         self.ppm_home = index[level.piecepackman_start]
         self.ppm = self.ppm_home
         self.facing = START_FACING
@@ -146,7 +177,7 @@ class PiecepackmanState(State):
         self.starting = False
         self.coins = [index[c] for c in level.power_coins]
         self.cubes = dict(cubes)
-        self.gpos = list(self.ghost_home)
+        self.gpos = list(self.ghost_starts)
         self.gstash = [0, 0, 0, 0]
         self.immune = [False] * 4
         self.lost = [False] * 4
@@ -193,12 +224,12 @@ class PiecepackmanState(State):
         if self.phase == "over":
             return TERMINAL
         if self.phase in ("order", "ghost-move"):
-            return self.pending[0]
+            return self.game.seat[self.pending[0]]
         return CHANCE
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         if self.phase in ("ppm", "bonus"):
-            return list(ROLL_OUTCOMES)
+            return list(self.game.roll_outcomes)
         if self.phase == "flip":
             values = POWER_COIN_VALUES[self.pending[0]]
             return [(("flip", v), 1 / len(values)) for v in values]
@@ -305,7 +336,7 @@ class PiecepackmanState(State):
             return self.game.verdict("game-over")
         if self.current_player == CHANCE:
             if self.phase in ("ppm", "bonus"):
-                legal = move in ROLL_MOVES
+                legal = move in self.game.roll_moves
             elif self.phase == "flip":
                 legal = kind == "flip" and len(move) == 2 and move[1] in POWER_COIN_VALUES[self.pending[0]]
             else:
@@ -331,7 +362,7 @@ class PiecepackmanState(State):
         coin = self.coins[suit]
         if coin_only and coin >= 0:
             return {coin}
-        items = {c for c, s in self.cubes.items() if s == suit}
+        items = {c for c, s in self.cubes.items() if s == suit or s == self.wild}
         if coin >= 0:
             items.add(coin)
         return items
@@ -341,7 +372,7 @@ class PiecepackmanState(State):
 
     def _blocked(self) -> frozenset[int]:
         """Cells he will not enter: the Ghost House and Dangerous ghosts."""
-        return self.house | {p for g, p in enumerate(self.gpos) if not self.vulnerable(g)}
+        return self.house | {p for g, p in enumerate(self.gpos) if p >= 0 and not self.vulnerable(g)}
 
     def _route(self, targets: set[int], free_turns: bool) -> Route | None:
         """Ruling: of the tied allowed paths the engine walks the first in state order; the rules allow any.
@@ -401,7 +432,7 @@ class PiecepackmanState(State):
 
     def _hunger_targets(self) -> set[int]:
         """Cells of the ghosts he may chase while hungry: not Immune, out of the Ghost House."""
-        return {p for g, p in enumerate(self.gpos) if not self.immune[g] and p not in self.house}
+        return {p for g, p in enumerate(self.gpos) if p >= 0 and not self.immune[g] and p not in self.house}
 
     def _enter(self, cell: int) -> None:
         """Ruling: he eats any power coin he enters, objective or not, as he eats every cube.
@@ -411,13 +442,13 @@ class PiecepackmanState(State):
         self.ppm = cell
         suit = self.cubes.pop(cell, -1)
         if suit >= 0:
-            self.pstash[suit] += 1
+            self.pstash[wild_cube_suit(suit, self.wild, self.objective)] += 1
         for coin_suit, coin in enumerate(self.coins):
             if coin == cell:
                 self.coins[coin_suit] = -1
                 if self.hunger == 0:
                     self.hunger, self.starting, self.bonus = 1, True, True
-                else:
+                elif SECOND_COIN_ENDS_IMMUNITY:
                     self.immune = [False] * 4
                 self.pending = self.pending + (coin_suit,)
         ghost = self.ghost_at(cell)
@@ -467,6 +498,7 @@ class PiecepackmanState(State):
         if route is None:
             return
         points = value
+        self.objective, self.coin_only = plan_suit, coin_only
         first_reached = False
         while points > 0 and self.phase != "over":
             if first_reached:
@@ -484,9 +516,8 @@ class PiecepackmanState(State):
             self.objective, self.coin_only = plan_suit, coin_only
 
     def _move_hungry(self, value: int) -> None:
-        """Ruling: with no Vulnerable ghost he can reach, he heads for the nearest power coin, else cube.
-
-        (The rule that he stops midway between two Immune ghosts that trap him is not modelled: he stays.)
+        """Ruling: with no Vulnerable ghost he can reach, he heads for the nearest power coin, else cube;
+        with none of those reachable either, he heads for :meth:`trap_centre` if he is trapped, else stays.
         """
         points = value
         while points > 0 and self.phase != "over":
@@ -494,10 +525,58 @@ class PiecepackmanState(State):
             if route is None:
                 route = self._route({c for c in self.coins if c >= 0}, True) or self._route(set(self.cubes), True)
             if route is None:
+                centre = self.trap_centre()
+                if centre >= 0 and centre != self.ppm:
+                    self._walk(self._route({centre}, True), points, True)
                 break
             points, arrived = self._walk(route, points, True)
             if not arrived:
                 break
+
+    def trap_centre(self) -> int:
+        """Ruling: he is trapped in a corridor by two Immune ghosts when (1) no ghost he may chase, power
+        coin or cube can be reached without entering an Immune ghost's square (or the Ghost House), (2) the
+        squares he can reach form one corridor, a chain of squares each joined to at most two others of it,
+        and (3) an Immune ghost stands on the square one step beyond each end of the chain (two different
+        ghosts; a portal step counts as a step). He then heads for the middle square of the chain and stops
+        there; when the chain has an even number of squares the two middle squares tie and he heads for the
+        one nearer to him.
+
+        The square he heads for while trapped (his own when already there), or -1 when he is not trapped.
+        """
+        if self.hunger == 0:
+            return -1
+        table = self.maze.step_table
+        blocked = self._blocked()
+        reach = {self.ppm}
+        frontier = [self.ppm]
+        while frontier:
+            cell = frontier.pop()
+            for d in range(4):
+                nxt = table[4 * cell + d]
+                if nxt >= 0 and nxt not in blocked and nxt not in reach:
+                    reach.add(nxt)
+                    frontier.append(nxt)
+        if reach & (self._hunger_targets() | self._any_items()):
+            return -1
+        links = {c: {table[4 * c + d] for d in range(4)} & reach - {c} for c in reach}
+        if any(len(n) > 2 for n in links.values()):
+            return -1
+        immune_cells = {p for g, p in enumerate(self.gpos) if self.immune[g]}
+        ends = sorted(c for c in reach if len(links[c]) <= 1)
+        if len(ends) == 1:
+            ends *= 2
+        if len(ends) != 2:
+            return -1
+        guards = [{table[4 * c + d] for d in range(4)} & immune_cells for c in ends]
+        if not any(a != b for a in guards[0] for b in guards[1]):
+            return -1
+        chain = [ends[0]]
+        while len(chain) < len(reach):
+            chain.append(min(links[chain[-1]] - set(chain)))
+        here = chain.index(self.ppm)
+        candidates = {(len(chain) - 1) // 2, len(chain) // 2}
+        return chain[min(candidates, key=lambda i: abs(i - here))]
 
     # -- playing moves ------------------------------------------------------------------------
     def _do(self, move: Move) -> None:
@@ -552,7 +631,7 @@ class PiecepackmanState(State):
             self._start_ghost_phase()
 
     def _start_ghost_phase(self) -> None:
-        movers = tuple(g for g in range(4) if not self.lost[g])
+        movers = tuple(g for g in self.game.ghost_suits if not self.lost[g])
         self.lost = [False] * 4
         self.pending = movers
         if len(movers) > 1:
@@ -574,7 +653,7 @@ class PiecepackmanState(State):
     def _ghost_walk(self, ghost: int, walk: tuple[int, ...]) -> None:
         for cell in walk:
             self.gpos[ghost] = cell
-            if self.cubes.get(cell) == ghost:
+            if cell in self.cubes and self.cubes[cell] in (ghost, self.wild):
                 del self.cubes[cell]
                 self.gstash[ghost] += 1
                 self._check_cleared()
@@ -596,7 +675,7 @@ class PiecepackmanState(State):
         """A Dangerous ghost attacks: it takes back its cubes, everyone goes home, a life is lost."""
         self.gstash[ghost] += self.pstash[ghost]
         self.pstash[ghost] = 0
-        self.gpos = list(self.ghost_home)
+        self.gpos = list(self.ghost_starts)
         self.objective, self.coin_only = -1, False
         self.hunger, self.starting, self.bonus = 0, False, False
         self.immune = [False] * 4
@@ -615,9 +694,10 @@ class PiecepackmanState(State):
 
     # -- results and facts --------------------------------------------------------------------
     def returns(self) -> tuple[float, ...]:
+        seats = len(self.game.players)
         if self.phase != "over":
-            return (0.0,) * 4
-        return (1.0,) * 4 if self.winner == "ghosts" else (-1.0,) * 4
+            return (0.0,) * seats
+        return (1.0,) * seats if self.winner == "ghosts" else (-1.0,) * seats
 
     def item_costs(self) -> dict[int, int]:
         """The cost in points of reaching each cube and power coin (cell index -> cost), as he would walk it:
@@ -637,7 +717,7 @@ class PiecepackmanState(State):
                 path_costs[suit] = cost
         return {
             "piecepackman": f"{cell_name(order[self.ppm])} {FACING_WORDS[self.facing]}",
-            "ghosts": {SUITS[g]: cell_name(order[c]) for g, c in enumerate(self.gpos)},
+            "ghosts": {SUITS[g]: cell_name(order[c]) for g, c in enumerate(self.gpos) if c >= 0},
             "power_coins": {SUITS[s]: cell_name(order[c]) if c >= 0 else None for s, c in enumerate(self.coins)},
             "item_costs": {cell_name(order[c]): cost for c, cost in costs.items()},
             "path_costs": path_costs,
@@ -648,7 +728,7 @@ class PiecepackmanState(State):
             "piecepackman_cubes": dict(zip(SUITS, self.pstash)),
             "ghost_cubes": dict(zip(SUITS, self.gstash)),
             "cubes_left": len(self.cubes),
-            "dangerous": [SUITS[g] for g in range(4) if not self.vulnerable(g)],
+            "dangerous": [SUITS[g] for g in self.game.ghost_suits if not self.vulnerable(g)],
             "immune": [SUITS[g] for g in range(4) if self.immune[g]],
             "winner": self.winner or None,
         }
@@ -701,7 +781,7 @@ class PiecepackmanGame(Game):
 
     id = "piecepackman"
     title = "Piecepackman"
-    players = SUITS
+    players: tuple[str, ...] = SUITS
     reasons = {
         "not-a-move": "Notation: not a Piecepackman move",
         "game-over": "Ending the Game: the level is over",
@@ -736,6 +816,27 @@ class PiecepackmanGame(Game):
         "item_costs": "Moving Piecepackman: a step or a quarter turn costs one point (turns are free in Ghost Hunger)",
         "path_costs": "Moving Piecepackman: he heads for the nearest cube or power coin of the rolled suit",
     }
+
+    def __init__(self, ghosts: tuple[str, ...] = SUITS):
+        """The game with these ghosts in play: all four, or three (the three-player game)."""
+        if len(set(ghosts)) != len(ghosts) or len(ghosts) not in (3, 4) or any(g not in SUITS for g in ghosts):
+            raise ValueError(f"ghosts: three or four different suits of {', '.join(SUITS)}, not {ghosts!r}")
+        self.ghost_suits = tuple(sorted(SUITS.index(g) for g in ghosts))
+        """The suits (indexes) of the ghosts in play; each is also a die Piecepackman rolls."""
+        self.players = tuple(SUITS[g] for g in self.ghost_suits)
+        self.seat = {g: i for i, g in enumerate(self.ghost_suits)}
+        """Ghost suit -> player index."""
+        missing = [g for g in range(4) if g not in self.ghost_suits]
+        self.wild = missing[0] if missing else -1
+        """The suit of wild energy cubes (the ghost out of play), or -1."""
+        self.roll_outcomes = roll_outcomes(self.ghost_suits)
+        self.roll_moves = frozenset(m for m, _ in self.roll_outcomes)
+
+    def with_ghosts(self, ghost_suits: tuple[int, ...]) -> PiecepackmanGame:
+        """This game if it has these ghosts in play, else the game that has."""
+        if ghost_suits == self.ghost_suits:
+            return self
+        return PiecepackmanGame(tuple(SUITS[g] for g in ghost_suits))
 
     def verdict(self, code: str, detail: str = "") -> Verdict:
         """An illegal verdict with the rule of ``code``."""
@@ -789,7 +890,11 @@ class PiecepackmanGame(Game):
         if fields["cubes"] != "-":
             for item in fields["cubes"].split("."):
                 cubes[cell(item[:-1])] = SUIT_LETTERS.index(item[-1])
-        state = PiecepackmanState(self, level, cubes, start_text="-")
+        ghosts = fields["ghosts"].split(".")
+        if len(ghosts) != 4:
+            raise ValueError("ghosts lists four suits")
+        game = self.with_ghosts(tuple(g for g in range(4) if ghosts[g] != "-"))
+        state = PiecepackmanState(game, level, cubes, start_text="-")
         ppm = fields["ppm"]
         state.ppm, state.facing = cell(ppm[:-1]), FACING_LETTERS.index(ppm[-1])
         state.lives = int(fields["lives"])
@@ -800,11 +905,10 @@ class PiecepackmanGame(Game):
         state.starting = fields["hunger"].endswith("!")
         state.hunger = int(fields["hunger"].rstrip("!"))
         coins = fields["coins"].split(".")
-        ghosts = fields["ghosts"].split(".")
-        if len(coins) != 4 or len(ghosts) != 4:
-            raise ValueError("coins and ghosts list four suits")
+        if len(coins) != 4:
+            raise ValueError("coins lists four suits")
         state.coins = [-1 if c == "-" else cell(c) for c in coins]
-        state.gpos = [cell(c) for c in ghosts]
+        state.gpos = [-1 if c == "-" else cell(c) for c in ghosts]
         state.gstash = counts(fields["gstash"])
         state.immune = [g in _suit_list(fields["immune"]) for g in range(4)]
         state.lost = [g in _suit_list(fields["lost"]) for g in range(4)]
@@ -896,6 +1000,8 @@ class PiecepackmanGame(Game):
         for suit, value in suit_map(data.get("ghosts", {}), ("ghosts",)).items():
             g = SUITS.index(suit)
             loc = ("ghosts", suit)
+            if g not in self.ghost_suits:
+                raise DataError(f"the {suit} ghost is out of play", loc)
             if isinstance(value, str):
                 value = {"at": value}
             if not isinstance(value, Mapping):
@@ -905,7 +1011,7 @@ class PiecepackmanGame(Game):
             state.gstash[g] = count(value.get("cubes", 0), (*loc, "cubes"))
             state.immune[g] = bool(value.get("immune", False))
             state.lost[g] = bool(value.get("lost_turn", False))
-        if len(set(state.gpos)) != 4:
+        if len({p for p in state.gpos if p >= 0}) != len(self.ghost_suits):
             raise DataError("two ghosts share a square", ("ghosts",))
         state.total = count(data.get("total", len(cubes) + sum(state.pstash) + sum(state.gstash)), ("total",))
         to_move = data.get("to_move")
@@ -933,10 +1039,10 @@ class PiecepackmanGame(Game):
                 dice = dict(part.split("=") for part in text[4:].split(","))
                 faces = {"n": 1, "0": 1, "a": 6, "A": 6, "1": 6}
                 values = {SUITS.index(s): faces.get(v, None) or int(v) for s, v in dice.items()}
-                if sorted(values) != [0, 1, 2, 3] or not all(1 <= v <= 6 for v in values.values()):
+                if tuple(sorted(values)) != self.ghost_suits or not all(1 <= v <= 6 for v in values.values()):
                     raise ValueError
                 top = max(values.values())
-                return ("roll", top, tuple(s for s in range(4) if values[s] == top))
+                return ("roll", top, tuple(s for s in self.ghost_suits if values[s] == top))
             if text.startswith("ppm"):
                 value, _, suits = text[3:].partition("=")
                 return ("roll", int(value), _suit_list(suits))
@@ -1031,7 +1137,8 @@ class PiecepackmanGame(Game):
             "piecepackman", *centre(state.ppm), angle=FACING_ANGLES[state.facing],
             label=SUITS[state.objective] if state.objective >= 0 else None,
         ))
-        for ghost, cell in enumerate(state.gpos):
+        for ghost in self.ghost_suits:
+            cell = state.gpos[ghost]
             pieces.append(Piece("pawn", *centre(cell), suit=SUITS[ghost], label="immune" if state.immune[ghost] else None))
         cells = {cell_name(c): square_polygon(float(c[0]), float(c[1])) for c in order}
         cells.update({cell_name(c): square_polygon(float(c[0]), float(c[1])) for c in PORTAL_SQUARES})
@@ -1072,7 +1179,7 @@ def _add_table_layout(state: PiecepackmanState, table: Table) -> None:
     for i, suit in enumerate(spare):
         pieces.append(Piece("coin", LAYOUT_X + 0.5 + 0.95 * i, 4.95, suit=suit, rank=OBJECTIVE_MARKERS[suit]))
     strip("ghost-stashes", 4.1)
-    for suit in range(4):
+    for suit in state.game.ghost_suits:
         y = 3.25 - 0.9 * suit
         pieces.append(Piece("coin", LAYOUT_X + 0.5, y, suit=SUITS[suit], side="back"))
         for i in range(state.gstash[suit]):
