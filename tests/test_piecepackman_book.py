@@ -12,7 +12,7 @@ from ppprint.engine.piecepackman import GAME
 from ppprint.maze.level import LEVELS_DIR
 from ppprint.model.game import load_game
 from ppprint.verify import verify_game
-from tests.conftest import edit, run_cli
+from tests.conftest import assert_flip_caught, edit, run_cli
 
 FIGURES = {
     "level-roundabout", "level-slip-around-the-corner", "level-long-and-winding-road", "anatomy",
@@ -52,13 +52,7 @@ FLIPS = [
 
 @pytest.mark.parametrize(("figure", "old", "new", "problem", "rule"), FLIPS)
 def test_a_flipped_piecepackman_claim_is_caught(games_copy: Path, figure: str, old: str, new: str, problem: str, rule: str) -> None:
-    path = games_copy / "piecepackman" / "figures" / f"{figure}.yaml"
-    edit(path, old, new)
-    report = verify_game(load_game("piecepackman", games_copy))
-    assert len(report.failures) == 1
-    failure = report.failures[0]
-    assert failure.figure.startswith(figure) and failure.path == path
-    assert problem in failure.problem and rule in failure.rule
+    assert_flip_caught(games_copy, "piecepackman", figure, old, new, problem, rule)
 
 
 def test_verify_cli_names_the_figure_and_rule_of_a_flipped_claim(games_copy: Path, tmp_path: Path) -> None:

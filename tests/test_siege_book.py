@@ -14,7 +14,7 @@ from ppprint.engine import siege
 from ppprint.engine.siege import ATTACKER, COMMANDER, DEFENDER, DRAW, GAME
 from ppprint.model.game import load_game
 from ppprint.verify import verify_game
-from tests.conftest import edit, run_cli
+from tests.conftest import assert_flip_caught, edit, run_cli
 
 FIGURES = {"board", "board-small", "reinforcement", "moves", "attacks", "winning"}
 
@@ -50,16 +50,7 @@ FLIPS = [
 
 @pytest.mark.parametrize(("figure", "old", "new", "problem", "rule"), FLIPS)
 def test_a_flipped_siege_claim_is_caught(games_copy: Path, figure: str, old: str, new: str, problem: str, rule: str) -> None:
-    path = games_copy / "siege" / "figures" / f"{figure}.yaml"
-    edit(path, old, new)
-    report = verify_game(load_game("siege", games_copy))
-    assert len(report.failures) == 1
-    failure = report.failures[0]
-    assert failure.figure.startswith(figure) and failure.path == path
-    assert problem in failure.problem
-    assert rule in failure.rule
-    line = failure.one_line()
-    assert f"{figure}.yaml:{failure.line}" in line and rule in line
+    assert_flip_caught(games_copy, "siege", figure, old, new, problem, rule)
 
 
 def test_cli_verify_names_a_wrong_siege_claim(games_copy: Path, tmp_path: Path) -> None:
