@@ -547,16 +547,7 @@ class PiecepackmanState(State):
         if self.hunger == 0:
             return -1
         table = self.maze.step_table
-        blocked = self._blocked()
-        reach = {self.ppm}
-        frontier = [self.ppm]
-        while frontier:
-            cell = frontier.pop()
-            for d in range(4):
-                nxt = table[4 * cell + d]
-                if nxt >= 0 and nxt not in blocked and nxt not in reach:
-                    reach.add(nxt)
-                    frontier.append(nxt)
+        reach = self.maze.reachable_indexes(self.ppm, self._blocked())
         if reach & (self._hunger_targets() | self._any_items()):
             return -1
         links = {c: {table[4 * c + d] for d in range(4)} & reach - {c} for c in reach}

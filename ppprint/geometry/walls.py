@@ -19,6 +19,7 @@ dead ends, areas wider than one cell, enclosed cells.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from ppprint.geometry.square import ORTHOGONAL, Cell, Direction, step
@@ -193,7 +194,10 @@ class WallMaze:
     def reachable(self, start: Cell, blocked: Iterable[Cell] = ()) -> set[Cell]:
         """The cells reachable from ``start`` without entering ``blocked`` cells."""
         avoid = {self.index[c] for c in blocked if c in self.index}
-        first = self.index[start]
+        return {self.order[i] for i in self.reachable_indexes(self.index[start], avoid)}
+
+    def reachable_indexes(self, first: int, avoid: AbstractSet[int] = frozenset()) -> set[int]:
+        """:meth:`reachable` on cell indexes, for engines that keep cells as ints."""
         seen = {first}
         frontier = [first]
         table = self.step_table
@@ -204,7 +208,7 @@ class WallMaze:
                 if j >= 0 and j not in seen and j not in avoid:
                     seen.add(j)
                     frontier.append(j)
-        return {self.order[i] for i in seen}
+        return seen
 
     def dead_ends(self) -> list[Cell]:
         """Cells with exactly one way out (walled on three sides), in cell order."""
