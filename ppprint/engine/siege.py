@@ -1157,8 +1157,8 @@ _ATTACK_RE = re.compile(rf"{_NAME}x{_NAME}")
 # -- drawing the table -------------------------------------------------------------------------
 
 _STACK_AT = (-3.4, -3.0)
-_PAWN_AT = (-2.4, -3.0)
-_DICE_AT = (-1.5, -3.0)
+_PAWN_AT = (-2.0, -3.0)
+_DICE_AT = (-1.1, -3.0)
 """Where, in the rulings' cell units, the lower-left seat keeps its stack, its Commander
 when off the board, and the dice of its turn; other seats turn these about the centre."""
 _DIE_SPACING = 0.7
