@@ -162,7 +162,7 @@ def _arrow(canvas: _Canvas, arrow: Arrow) -> Group:
     if len(points) < 2:
         return group
     shaft, head_len, head_w = 4.5, 14.0, 14.0
-    start_gap, end_gap = 9.0, 6.0
+    start_gap, end_gap = 20.0, 6.0
     points = _trim(points, start_gap, end_gap + head_len)
     outline = _thick_polyline(points, shaft)
     (ex, ey), (px, py) = points[-1], points[-2]
