@@ -62,3 +62,15 @@ def assert_flip_caught(games: Path, game_id: str, figure: str, old: str, new: st
     assert rule in failure.rule
     line = failure.one_line()
     assert f"{figure}.yaml:{failure.line}" in line and rule in line
+
+
+def assert_game_verifies(game_id: str, figures: set[str], min_diagrams: int, min_claims: int) -> None:
+    """The shipped game has exactly ``figures`` and every claim in them holds."""
+    from ppprint.model.game import load_game
+    from ppprint.verify import verify_game
+
+    data = load_game(game_id)
+    assert set(data.figures) == figures
+    report = verify_game(data)
+    assert report.failures == [], [f.one_line() for f in report.failures]
+    assert report.diagrams >= min_diagrams and report.claims >= min_claims

@@ -10,9 +10,7 @@ from pypdf import PdfReader
 
 from ppprint.engine.piecepackman import GAME
 from ppprint.maze.level import LEVELS_DIR
-from ppprint.model.game import load_game
-from ppprint.verify import verify_game
-from tests.conftest import assert_flip_caught, edit, run_cli
+from tests.conftest import assert_flip_caught, assert_game_verifies, edit, run_cli
 
 FIGURES = {
     "level-roundabout", "level-slip-around-the-corner", "level-long-and-winding-road", "anatomy",
@@ -21,11 +19,7 @@ FIGURES = {
 
 
 def test_every_piecepackman_figure_verifies() -> None:
-    data = load_game("piecepackman")
-    assert set(data.figures) == FIGURES
-    report = verify_game(data)
-    assert report.failures == []
-    assert report.diagrams >= 13 and report.claims >= 55
+    assert_game_verifies("piecepackman", FIGURES, 13, 55)
 
 
 def test_item_costs_count_turns_and_match_the_walked_path() -> None:

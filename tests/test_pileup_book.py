@@ -10,19 +10,13 @@ import pytest
 from pypdf import PdfReader
 
 from ppprint.book.pnp import PnpOptions, build_pnp
-from ppprint.model.game import load_game
-from ppprint.verify import verify_game
-from tests.conftest import assert_flip_caught, run_cli
+from tests.conftest import assert_flip_caught, assert_game_verifies, run_cli
 
 FIGURES = {"placement", "movement", "jumping", "capture", "forced-capture", "control", "ending"}
 
 
 def test_every_pileup_figure_verifies() -> None:
-    data = load_game("pileup")
-    assert set(data.figures) == FIGURES
-    report = verify_game(data)
-    assert report.failures == []
-    assert report.diagrams >= 14 and report.claims >= 50
+    assert_game_verifies("pileup", FIGURES, 14, 50)
 
 
 # Each flip turns one true claim into a false one: (figure, old text, new text, problem, rule).

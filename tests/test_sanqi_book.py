@@ -9,9 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from ppprint.engine.sanqi import SanQi
-from ppprint.model.game import load_game
-from ppprint.verify import verify_game
-from tests.conftest import assert_flip_caught, edit, run_cli
+from tests.conftest import assert_flip_caught, assert_game_verifies, edit, run_cli
 
 FIGURES = {
     "field", "field-small", "pieces", "replacement", "seven-cells", "protection", "patterns",
@@ -20,11 +18,7 @@ FIGURES = {
 
 
 def test_every_sanqi_figure_verifies() -> None:
-    data = load_game("sanqi")
-    assert set(data.figures) == FIGURES
-    report = verify_game(data)
-    assert report.failures == []
-    assert report.diagrams >= 20 and report.claims >= 60
+    assert_game_verifies("sanqi", FIGURES, 20, 60)
 
 
 # Each flip turns one true claim into a false one: (figure, old text, new text, problem, rule).

@@ -14,17 +14,13 @@ from ppprint.engine import siege
 from ppprint.engine.siege import ATTACKER, COMMANDER, DEFENDER, DRAW, GAME
 from ppprint.model.game import load_game
 from ppprint.verify import verify_game
-from tests.conftest import assert_flip_caught, edit, run_cli
+from tests.conftest import assert_flip_caught, assert_game_verifies, edit, run_cli
 
 FIGURES = {"board", "board-small", "reinforcement", "moves", "attacks", "winning"}
 
 
 def test_every_siege_figure_verifies() -> None:
-    data = load_game("siege")
-    assert set(data.figures) == FIGURES
-    report = verify_game(data)
-    assert report.failures == []
-    assert report.diagrams >= 14 and report.claims >= 45
+    assert_game_verifies("siege", FIGURES, 14, 45)
 
 
 # Each flip turns one true claim into a false one: (figure, old text, new text, problem, rule).
