@@ -18,8 +18,7 @@ from bench.common import perft_nodes_per_second, playouts_per_second
 from ppprint.book.build import book_pdf
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.pnp import PnpOptions, build_pnp, pnp_names
-from ppprint.engine import engine_ids, get_engine
-from ppprint.model.game import available_games, load_game
+from ppprint.registry import get_game, registry
 from ppprint.verify import verify_game
 
 PLAYOUTS = 20
@@ -41,17 +40,17 @@ def pdf_jobs() -> dict[str, Callable[[], bytes]]:
 
     def book(game_id: str, paper: str, book_format: str) -> Callable[[], bytes]:
         def build() -> bytes:
-            data = load_game(game_id)
+            data = get_game(game_id)
             return book_pdf(data, verify_game(data), paper, book_format)[1]
 
         return build
 
-    for game_id in available_games():
+    for game_id in registry().ids():
         for paper in ("letter", "a4"):
             jobs[f"rulebook {game_id} {paper}"] = book(game_id, paper, "standard")
             jobs[f"booklet {game_id} {paper}"] = book(game_id, paper, "booklet")
     for paper in ("letter", "a4"):
-        jobs[f"catalogue {paper}"] = lambda paper=paper: build_catalogue([load_game(g) for g in available_games()], paper)
+        jobs[f"catalogue {paper}"] = lambda paper=paper: build_catalogue([get_game(g) for g in registry().ids()], paper)
     for name in pnp_names():
         jobs[f"pnp {name} letter"] = lambda name=name: build_pnp(name, PnpOptions("letter"))
     return jobs
@@ -70,7 +69,7 @@ def cold_and_warm_seconds(label: str, build: Callable[[], bytes]) -> tuple[float
 
 def perft_at_growing_depth(game_id: str) -> tuple[int, float]:
     """Perft from the setup at the first depth that takes PERFT_SECONDS or more: (depth, nodes/s)."""
-    state = get_engine(game_id).initial_state()
+    state = get_game(game_id).require_engine().initial_state()
     depth = 0
     while True:
         depth += 1
@@ -84,7 +83,7 @@ def main() -> None:
     if sys.argv[1:2] == ["--job"]:
         pdf_jobs()[sys.argv[2]]()
         return
-    games = available_games()
+    games = registry().ids()
     print("ppprint benchmark")
     for label, build in pdf_jobs().items():
         cold, warm = cold_and_warm_seconds(label, build)
@@ -94,13 +93,13 @@ def main() -> None:
         print(f"cold build, {game_id}, letter: {cold_build_seconds([game_id]):.2f} s")
     for game_id in games:
         start = time.perf_counter()
-        report = verify_game(load_game(game_id))
+        report = verify_game(get_game(game_id))
         print(f"verify, {game_id}: {time.perf_counter() - start:.3f} s ({report.diagrams} diagrams, {report.claims} claims)")
-    for game_id in engine_ids():
-        games_per_s, plies_per_s = playouts_per_second(get_engine(game_id), PLAYOUTS, PLAYOUT_PLY_CAP)
+    for game_id in registry().ids():
+        games_per_s, plies_per_s = playouts_per_second(get_game(game_id).require_engine(), PLAYOUTS, PLAYOUT_PLY_CAP)
         depth, nodes_per_s = perft_at_growing_depth(game_id)
         print(f"engine {game_id}: {games_per_s:.1f} random playouts/s ({plies_per_s:,.0f} plies/s), perft depth {depth}: {nodes_per_s:,.0f} nodes/s")
-    for game_id in engine_ids():
+    for game_id in registry().ids():
         try:
             module = importlib.import_module(f"bench.bench_{game_id}")
         except ModuleNotFoundError:

@@ -6,10 +6,10 @@ import random
 import time
 
 from ppprint.engine.base import CHANCE
-from ppprint.engine.piecepackman import GAME
+from ppprint.games.piecepackman.engine import GAME
 from ppprint.geometry.walls import WallMaze
-from ppprint.maze.level import daedalus_walls, get_level, shipped_level_ids
-from ppprint.maze.paths import allowed_paths
+from ppprint.games.piecepackman.maze.level import daedalus_walls, get_level, shipped_level_ids
+from ppprint.games.piecepackman.maze.paths import allowed_paths
 
 TURNS = 200
 SEARCHES = 20

@@ -6,7 +6,7 @@ import random
 import time
 
 from ppprint.engine.base import perft, random_playout
-from ppprint.engine.pileup import GAME
+from ppprint.games.pileup.engine import GAME
 
 PLAYOUTS = 300
 SEED = 2014

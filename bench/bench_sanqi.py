@@ -9,7 +9,7 @@ import random
 import time
 
 from ppprint.engine.base import random_playout
-from ppprint.engine.sanqi import SanQi
+from ppprint.games.sanqi.engine import SanQi
 
 PLAYOUT_SECONDS = 1.0
 MOVES_PER_SIDE = 4000

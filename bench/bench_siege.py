@@ -8,7 +8,7 @@ to leave home, then cross the pinwheel), so each playout stops after
 from __future__ import annotations
 
 from bench.common import perft_nodes_per_second, playouts_per_second
-from ppprint.engine.siege import Siege
+from ppprint.games.siege.engine import Siege
 
 PLAYOUT_PLIES = 400
 PLAYOUTS = 10

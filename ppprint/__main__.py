@@ -1,5 +1,5 @@
 """``python -m ppprint``: the same as the ``ppprint`` command."""
 
-from ppprint.cli import app
+from ppprint.cli import main
 
-app(prog_name="ppprint")
+main()

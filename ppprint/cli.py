@@ -2,21 +2,62 @@
 
 Exit status: 0 success, 1 a diagram's claim is wrong, 2 bad input (a data file
 or an argument), always with a one-line message and no traceback.
+
+Besides the commands here, ``ppprint pnp NAME`` has one sub-command per game
+with print-and-play sheets (with the game's own options), and a game whose
+folder has ``commands.py`` adds its commands as ``ppprint GAME ...``.
 """
 
 from __future__ import annotations
 
+import inspect
 import sys
-from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
+from typer.core import TyperGroup
 
+from ppprint import __version__
 from ppprint.errors import ClaimError, InputError, PpprintError
+from ppprint.registry import configure, get_game, registry
+
+
+class _Commands(TyperGroup):
+    """ppprint's own commands, ``pnp`` with a sub-command per printable name, and each game's own commands."""
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
+        names = [*super().list_commands(ctx), "pnp"]
+        try:
+            _configure(ctx)
+            names += [game.id for game in registry().plugins() if game.module_path("commands").is_file() and game.id not in names]
+        except PpprintError:
+            pass
+        return names
+
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:  # type: ignore[override]
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            return command
+        if cmd_name == "pnp":
+            return _named(typer.main.get_command(pnp_app), "pnp")
+        _configure(ctx)
+        if cmd_name not in registry().ids():
+            return None
+        game_app = get_game(cmd_name).hook("commands", "app")
+        if game_app is None:
+            return None
+        return _named(typer.main.get_command(game_app), cmd_name)
+
+
+def _named(command: Any, name: str) -> Any:
+    command.name = name
+    return command
+
 
 app = typer.Typer(
+    cls=_Commands,
     add_completion=False,
     no_args_is_help=True,
     help="Turn game data into checked diagrams, rulebooks and print-and-play sheets.",
@@ -40,77 +81,70 @@ class FigureFormat(str, Enum):
     pdf = "pdf"
 
 
-GamesOption = Annotated[
-    Optional[Path],
-    typer.Option("--games", help="Folder of game data (default: the games/ folder of this checkout).", file_okay=False),
-]
+def _configure(ctx: typer.Context) -> None:
+    """Set the run's games from the top-level options (once, before any command looks a game up)."""
+    root = ctx.find_root()
+    if root.meta.get("ppprint.configured"):
+        return
+    root.meta["ppprint.configured"] = True
+    configure(root.params.get("games") or [], bundled=not root.params.get("no_bundled", False))
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"ppprint {__version__}")
+        raise typer.Exit()
 
 
 @app.callback()
-def main_options(games: GamesOption = None) -> None:
+def main_options(
+    ctx: typer.Context,
+    games: Annotated[
+        Optional[list[Path]],
+        typer.Option("--games", help="A game folder, or a folder of game folders, to use besides the bundled games (repeatable).", file_okay=False),
+    ] = None,
+    no_bundled: Annotated[bool, typer.Option("--no-bundled", help="Leave out the bundled and installed games: use only --games folders.")] = False,
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.", callback=_version, is_eager=True)] = False,
+) -> None:
     """ppprint: games as data, rules checked, books printed."""
-    if games is not None:
-        import os
-
-        os.environ["PPPRINT_GAMES"] = str(games)
-
-
-def _fail(message: str, status: int) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(status)
-
-
-def _run(action: Callable[[], Any]) -> Any:
-    """Run a command body, turning ppprint's errors into one line and an exit status."""
-    try:
-        return action()
-    except ClaimError as exc:
-        for failure in exc.failures:
-            typer.echo(f"wrong claim: {failure.one_line()}", err=True)
-        typer.echo(f"{len(exc.failures)} wrong claim(s); nothing was written", err=True)
-        raise typer.Exit(1) from None
-    except InputError as exc:
-        _fail(exc.one_line(), 2)
-    except PpprintError as exc:
-        _fail(str(exc), 2)
+    _configure(ctx)
 
 
 @app.command("list")
 def list_games() -> None:
     """List the games and their figures."""
-    from ppprint.model.game import available_games, load_game
-
-    def body() -> None:
-        for game_id in available_games():
-            data = load_game(game_id)
-            typer.echo(f"{game_id}: {data.meta.title} ({len(data.figures)} figures)")
-            for figure in data.figures.values():
-                typer.echo(f"  {figure.id}: {len(figure.panels)} panel(s), {figure.claim_count()} claim(s)")
-
-    _run(body)
+    for game in registry().plugins():
+        data = game.data
+        engine = "" if game.module_path("engine").is_file() else ", no engine"
+        typer.echo(f"{game.id}: {data.meta.title} ({len(data.figures)} figures{engine})")
+        for figure in data.figures.values():
+            typer.echo(f"  {figure.id}: {len(figure.panels)} panel(s), {figure.claim_count()} claim(s)")
 
 
 @app.command()
 def verify(games: Annotated[Optional[list[str]], typer.Argument(help="Games to check (default: all).")] = None) -> None:
     """Check every claim of every diagram against the rules engines."""
-    from ppprint.model.game import available_games, load_game
     from ppprint.verify import verify_game
 
-    def body() -> None:
-        ids = games or available_games()
-        diagrams = claims = 0
-        failures = []
-        for game_id in ids:
-            report = verify_game(load_game(game_id))
-            diagrams, claims = diagrams + report.diagrams, claims + report.claims
-            failures.extend(report.failures)
-        for failure in failures:
-            typer.echo(f"wrong claim: {failure.one_line()}")
-        typer.echo(f"{len(ids)} game(s), {diagrams} diagrams, {claims} claims checked, {len(failures)} wrong")
-        if failures:
-            raise typer.Exit(1)
+    ids = games or _all_games()
+    diagrams = claims = 0
+    failures = []
+    for game_id in ids:
+        report = verify_game(get_game(game_id))
+        diagrams, claims = diagrams + report.diagrams, claims + report.claims
+        failures.extend(report.failures)
+    for failure in failures:
+        typer.echo(f"wrong claim: {failure.one_line()}")
+    typer.echo(f"{len(ids)} game(s), {diagrams} diagrams, {claims} claims checked, {len(failures)} wrong")
+    if failures:
+        raise typer.Exit(1)
 
-    _run(body)
+
+def _all_games() -> list[str]:
+    ids = registry().ids()
+    if not ids:
+        raise InputError("no games found (give a folder with --games DIR)")
+    return ids
 
 
 @app.command()
@@ -126,22 +160,30 @@ def build(
     figures: Annotated[bool, typer.Option("--figures", help="Also write every figure to OUT/<game>-figures/<figure>.svg and .png.")] = False,
     dpi: Annotated[float, typer.Option(help="Resolution of the PNG figures of --figures.", min=10, max=1200)] = 150.0,
 ) -> None:
-    """Verify, then write rulebook PDFs to OUT/<game>-<paper>.pdf."""
+    """Verify, then write rulebook PDFs to OUT/<game>-<paper>.pdf.
+
+    Without a game, inside a game folder, builds that game.
+    """
     from ppprint.book.build import build_games
-    from ppprint.model.game import available_games
 
-    def body() -> None:
-        if all_games == bool(games):
-            raise InputError("name one or more games, or give --all (not both)")
-        ids = available_games() if all_games else list(games or [])
-        written = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=all_games)
-        for path in written:
-            if path.suffix == ".pdf":
-                typer.echo(f"wrote {path}")
-        if figures:
-            typer.echo(f"wrote {sum(p.suffix == '.svg' for p in written)} figures as SVG and PNG ({dpi:g} dpi)")
+    if all_games and games:
+        raise InputError("name one or more games, or give --all (not both)")
+    ids = _all_games() if all_games else list(games or _current_game())
+    written = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=all_games)
+    for path in written:
+        if path.suffix == ".pdf":
+            typer.echo(f"wrote {path}")
+    if figures:
+        typer.echo(f"wrote {sum(p.suffix == '.svg' for p in written)} figures as SVG and PNG ({dpi:g} dpi)")
 
-    _run(body)
+
+def _current_game() -> list[str]:
+    """The game whose folder is the working folder, for commands run inside it."""
+    here = Path.cwd().resolve()
+    for game_id, where in registry().found().items():
+        if where.folder.resolve() == here:
+            return [game_id]
+    raise InputError("name one or more games, or give --all (or run this inside a game folder)")
 
 
 @app.command()
@@ -153,25 +195,21 @@ def render(
     dpi: Annotated[float, typer.Option(help="Resolution of PNG output.", min=10, max=1200)] = 150.0,
 ) -> None:
     """Write one checked figure as SVG, PNG or PDF."""
-    from ppprint.engine import get_engine
-    from ppprint.model.game import load_game
     from ppprint.output import write_atomic
     from ppprint.render.figure import figure_bytes, render_svg
     from ppprint.verify import check_figure
 
-    def body() -> None:
-        data = load_game(game)
-        if figure not in data.figures:
-            raise InputError(f"unknown figure '{figure}' of {game} (figures: {', '.join(data.figures)})")
-        engine = get_engine(game)
-        checked, failures = check_figure(engine, data.figures[figure])
-        if failures:
-            raise ClaimError(failures)
-        target = out or Path("output") / f"{game}-{figure}.{format.value}"
-        write_atomic(target, figure_bytes(render_svg(engine, checked), format.value, dpi))
-        typer.echo(f"wrote {target}")
-
-    _run(body)
+    plugin = get_game(game)
+    data = plugin.data
+    if figure not in data.figures:
+        raise InputError(f"unknown figure '{figure}' of {game} (figures: {', '.join(data.figures)})")
+    engine = plugin.require_engine()
+    checked, failures = check_figure(engine, data.figures[figure])
+    if failures:
+        raise ClaimError(failures)
+    target = out or Path("output") / f"{game}-{figure}.{format.value}"
+    write_atomic(target, figure_bytes(render_svg(engine, checked), format.value, dpi))
+    typer.echo(f"wrote {target}")
 
 
 @app.command()
@@ -183,19 +221,16 @@ def moves(
     """List the legal moves of a position, or explain why one move is (il)legal."""
     from ppprint.notation import read_position
 
-    def body() -> None:
-        engine, state = read_position(game, position)
-        if explain is not None:
-            try:
-                move = engine.parse_move(state, explain)
-            except ValueError as exc:
-                raise InputError(f"--explain: {exc}") from None
-            typer.echo(str(state.explain(move)))
-            return
-        for text in sorted(engine.format_move(state, m) for m in state.legal_moves()):
-            typer.echo(text)
-
-    _run(body)
+    engine, state = read_position(game, position)
+    if explain is not None:
+        try:
+            move = engine.parse_move(state, explain)
+        except ValueError as exc:
+            raise InputError(f"--explain: {exc}") from None
+        typer.echo(str(state.explain(move)))
+        return
+    for text in sorted(engine.format_move(state, m) for m in state.legal_moves()):
+        typer.echo(text)
 
 
 @app.command()
@@ -209,90 +244,91 @@ def perft(
     from ppprint.engine import base
     from ppprint.notation import read_position
 
-    def body() -> None:
-        _, state = read_position(game, position)
-        if divide:
-            counts = base.divide(state, depth)
-            for move, count in sorted(counts.items()):
-                typer.echo(f"{move}: {count}")
-            typer.echo(f"total: {sum(counts.values())}")
-        else:
-            typer.echo(str(base.perft(state, depth)))
-
-    _run(body)
+    _, state = read_position(game, position)
+    if divide:
+        counts = base.divide(state, depth)
+        for move, count in sorted(counts.items()):
+            typer.echo(f"{move}: {count}")
+        typer.echo(f"total: {sum(counts.values())}")
+    else:
+        typer.echo(str(base.perft(state, depth)))
 
 
-@app.command()
-def pnp(
-    name: Annotated[str, typer.Argument(help="A game, or 'piecepack' for the piecepack kit.")],
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
-    double_sided: Annotated[bool, typer.Option("--double-sided", help="Backs on the reverse, aligned for a long-edge flip.")] = False,
-    bleed: Annotated[bool, typer.Option("--bleed", help="Extend backgrounds past the cut lines.")] = False,
-    size: Annotated[Optional[int], typer.Option(help="Board size, for games whose board varies (SanQi: the field's side).", min=1, max=60)] = None,
-    out: Annotated[Path, typer.Option(help="Output folder.", file_okay=False)] = Path("output"),
-) -> None:
-    """Write print-and-play sheets to OUT/<name>-pnp-<paper>.pdf."""
-    from ppprint.book.pnp import PnpOptions, build_pnp
-    from ppprint.output import inside, write_atomic
+class _PnpCommands(TyperGroup):
+    """``ppprint pnp NAME``: one sub-command per game with print-and-play sheets, plus the piecepack kit."""
 
-    def body() -> None:
-        pdf = build_pnp(name, PnpOptions(paper.value, double_sided, bleed, size))
+    def list_commands(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
+        from ppprint.book.pnp import pnp_names
+
+        _configure(ctx)
+        return list(pnp_names())
+
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:  # type: ignore[override]
+        from ppprint.book.pnp import KIT, pnp_names
+
+        _configure(ctx)
+        if cmd_name not in pnp_names():
+            raise InputError(f"no print-and-play sheets for '{cmd_name}' (available: {', '.join(pnp_names())})")
+        title = "the piecepack kit" if cmd_name == KIT else get_game(cmd_name).data.meta.title
+        one = typer.Typer(add_completion=False)
+        one.command(cmd_name, help=f"Print-and-play sheets of {title}.")(_pnp_writer(cmd_name))
+        return typer.main.get_command(one)
+
+
+pnp_app = typer.Typer(cls=_PnpCommands, add_completion=False, no_args_is_help=True)
+
+
+@pnp_app.callback()
+def pnp_options() -> None:
+    """Write print-and-play sheets of a game, or of the piecepack kit, to OUT/<name>-pnp-<paper>[-duplex].pdf."""
+
+
+def _pnp_writer(name: str) -> Any:
+    """The ``ppprint pnp NAME`` command: paper, sides, bleed and output, plus the options the game declares."""
+    from ppprint.book.pnp import options_model
+
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    parameters = [
+        inspect.Parameter("paper", keyword, default=Paper.letter, annotation=Annotated[Paper, typer.Option(help="Paper size.")]),
+        inspect.Parameter("double_sided", keyword, default=False, annotation=Annotated[bool, typer.Option("--double-sided", help="Backs on the reverse, aligned for a long-edge flip.")]),
+        inspect.Parameter("bleed", keyword, default=False, annotation=Annotated[bool, typer.Option("--bleed", help="Extend backgrounds past the cut lines.")]),
+        inspect.Parameter("out", keyword, default=Path("output"), annotation=Annotated[Path, typer.Option(help="Output folder.", file_okay=False)]),
+    ]
+    own = options_model(name).model_fields
+    for field_name, info in own.items():
+        kind = info.annotation if info.annotation in (int, float, str, bool) else str
+        option = typer.Option("--" + field_name.replace("_", "-"), help=f"{info.description or field_name} (default: {info.default})")
+        parameters.append(inspect.Parameter(field_name, keyword, default=None, annotation=Annotated[Optional[kind], option]))  # type: ignore[valid-type]
+
+    def write(**values: Any) -> None:
+        from ppprint.book.pnp import PnpOptions, build_pnp, game_options
+        from ppprint.output import inside, write_atomic
+
+        paper, double_sided, bleed, out = values.pop("paper"), values.pop("double_sided"), values.pop("bleed"), values.pop("out")
+        chosen = {key: value for key, value in values.items() if value is not None}
+        options = PnpOptions(paper.value, double_sided, bleed, game_options(name, chosen))
+        pdf = build_pnp(name, options)
         target = inside(out, f"{name}-pnp-{paper.value}{'-duplex' if double_sided else ''}.pdf")
         write_atomic(target, pdf)
         typer.echo(f"wrote {target}")
 
-    _run(body)
-
-
-maze_app = typer.Typer(no_args_is_help=True, help="Piecepackman mazes: check a level file, or generate one to a stick budget.")
-app.add_typer(maze_app, name="maze")
-
-
-@maze_app.command("check")
-def maze_check(file: Annotated[Path, typer.Argument(help="A level file (YAML).", dir_okay=False)]) -> None:
-    """Check a level: errors (exit 2) break the rules; warnings bend the Daedalus guidelines (exit 0)."""
-    from ppprint.maze import check_level
-
-    def body() -> None:
-        if not file.is_file():
-            raise InputError(f"no such level file: {file}")
-        report = check_level(file)
-        for finding in report.errors:
-            typer.echo(f"error: {file}: {finding.one_line()}")
-        for finding in report.warnings:
-            typer.echo(f"warning: {file}: {finding.one_line()}")
-        typer.echo(f"{report.level.id}: {len(report.errors)} error(s), {len(report.warnings)} warning(s)")
-        if report.errors:
-            raise typer.Exit(2)
-
-    _run(body)
-
-
-@maze_app.command("generate")
-def maze_generate(
-    three: Annotated[int, typer.Option("--three", help="Number of 3-sticks.", min=0)],
-    ace: Annotated[int, typer.Option("--ace", help="Number of A-sticks.", min=0)],
-    seed: Annotated[int, typer.Option(help="Random seed; the same seed gives the same level.")] = 0,
-    out: Annotated[Optional[Path], typer.Option(help="Write the level file here (default: print it).", dir_okay=False)] = None,
-) -> None:
-    """Generate a level that uses exactly the budget and follows the Daedalus guidelines."""
-    from ppprint.maze import BudgetError, generate_level, level_to_yaml
-    from ppprint.output import write_atomic
-
-    def body() -> None:
-        try:
-            text = level_to_yaml(generate_level(three, ace, seed))
-        except BudgetError as exc:
-            raise InputError(str(exc)) from None
-        if out is None:
-            typer.echo(text, nl=False)
-        else:
-            write_atomic(out, text.encode("utf-8"))
-            typer.echo(f"wrote {out}", err=True)
-
-    _run(body)
+    write.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    return write
 
 
 def main() -> None:
-    """Entry point of the ``ppprint`` command."""
-    app()
+    """Entry point of the ``ppprint`` command: one line per error, exit 1 for wrong claims, 2 for bad input."""
+    command = typer.main.get_command(app)
+    try:
+        command.main(prog_name="ppprint")
+    except ClaimError as exc:
+        for failure in exc.failures:
+            typer.echo(f"wrong claim: {failure.one_line()}", err=True)
+        typer.echo(f"{len(exc.failures)} wrong claim(s); nothing was written", err=True)
+        sys.exit(1)
+    except InputError as exc:
+        typer.echo(f"error: {exc.one_line()}", err=True)
+        sys.exit(2)
+    except PpprintError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(2)

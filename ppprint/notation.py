@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ppprint.engine import get_engine
 from ppprint.engine.base import Game, State
 from ppprint.errors import InputError
+from ppprint.registry import get_game
 
 
 def read_position(game_id: str, text_or_file: str | None) -> tuple[Game, State]:
@@ -15,12 +15,7 @@ def read_position(game_id: str, text_or_file: str | None) -> tuple[Game, State]:
     ``text_or_file`` is either a position in the game's notation (optionally with
     its history, as ``ppprint`` serialises it) or the path of a file holding one.
     """
-    try:
-        engine = get_engine(game_id)
-    except KeyError:
-        from ppprint.engine import engine_ids
-
-        raise InputError(f"unknown game '{game_id}' (games: {', '.join(engine_ids())})") from None
+    engine = get_game(game_id).require_engine()
     if text_or_file is None:
         return engine, engine.initial_state()
     source = "--position"

@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ppprint.engine import get_engine
 from ppprint.engine.base import Game, State
 from ppprint.errors import ClaimError, ClaimFailure, DataError, IllegalMoveError, InputError
-from ppprint.model.game import Claim, Figure, GameData, Panel
+from ppprint.model.game import Claim, Figure, Panel
+from ppprint.registry import Plugin
 from ppprint.model.yamlio import line_of
 
 
@@ -60,9 +60,10 @@ class VerifyReport:
             raise ClaimError(self.failures)
 
 
-def verify_game(data: GameData) -> VerifyReport:
+def verify_game(game: Plugin) -> VerifyReport:
     """Check every figure of a game; bad data raises :class:`InputError` at once."""
-    engine = _engine_of(data)
+    data = game.data
+    engine = game.require_engine()
     report = VerifyReport(data.id)
     for figure in data.figures.values():
         checked, failures = check_figure(engine, figure)
@@ -71,13 +72,6 @@ def verify_game(data: GameData) -> VerifyReport:
         report.claims += figure.claim_count()
         report.failures.extend(failures)
     return report
-
-
-def _engine_of(data: GameData) -> Game:
-    try:
-        return get_engine(data.id)
-    except KeyError:
-        raise InputError(f"game '{data.id}' has no rules engine (ppprint/engine/{data.id}.py)") from None
 
 
 def check_figure(engine: Game, figure: Figure) -> tuple[CheckedFigure, list[ClaimFailure]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 import subprocess
@@ -10,14 +11,22 @@ from pathlib import Path
 
 import pytest
 
-from ppprint.model.game import GAMES_DIR
+from ppprint.registry import Plugin, Registry
+
+BUNDLED_GAMES = Path(importlib.import_module("ppprint.games").__path__[0])
+"""The folder of the bundled games (the project's games/)."""
+
+
+def game_in(folder: Path, game_id: str) -> Plugin:
+    """The game ``game_id`` of a games folder (a copy to break), without the bundled games."""
+    return Registry(folders=[folder], bundled=False).get(game_id)
 
 
 @pytest.fixture
 def games_copy(tmp_path: Path) -> Path:
     """A copy of the shipped games folder that a test may edit."""
     target = tmp_path / "games"
-    shutil.copytree(GAMES_DIR, target)
+    shutil.copytree(BUNDLED_GAMES, target, ignore=shutil.ignore_patterns("__pycache__"))
     return target
 
 
@@ -25,7 +34,7 @@ def run_cli(*args: str, cwd: Path, games: Path | None = None) -> subprocess.Comp
     """Run ``python -m ppprint`` in a fresh process, as a user would."""
     env = {**os.environ}
     env.pop("PPPRINT_GAMES", None)
-    prefix = ["--games", str(games)] if games else []
+    prefix = ["--no-bundled", "--games", str(games)] if games else []
     return subprocess.run(
         [sys.executable, "-m", "ppprint", *prefix, *args],
         cwd=cwd,
@@ -49,12 +58,11 @@ def assert_flip_caught(games: Path, game_id: str, figure: str, old: str, new: st
     The failure must name the figure, its file and line, say what is wrong
     (``problem``) and cite the rule (``rule``).
     """
-    from ppprint.model.game import load_game
     from ppprint.verify import verify_game
 
     path = games / game_id / "figures" / f"{figure}.yaml"
     edit(path, old, new)
-    report = verify_game(load_game(game_id, games))
+    report = verify_game(game_in(games, game_id))
     assert len(report.failures) == 1, [f.one_line() for f in report.failures]
     failure = report.failures[0]
     assert failure.figure.startswith(figure) and failure.path == path
@@ -66,11 +74,11 @@ def assert_flip_caught(games: Path, game_id: str, figure: str, old: str, new: st
 
 def assert_game_verifies(game_id: str, figures: set[str], min_diagrams: int, min_claims: int) -> None:
     """The shipped game has exactly ``figures`` and every claim in them holds."""
-    from ppprint.model.game import load_game
+    from ppprint.registry import get_game
     from ppprint.verify import verify_game
 
-    data = load_game(game_id)
-    assert set(data.figures) == figures
-    report = verify_game(data)
+    game = get_game(game_id)
+    assert set(game.data.figures) == figures
+    report = verify_game(game)
     assert report.failures == [], [f.one_line() for f in report.failures]
     assert report.diagrams >= min_diagrams and report.claims >= min_claims

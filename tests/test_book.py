@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from ppprint.book.rulebook import build_rulebook
-from ppprint.model.game import load_game
+from ppprint.registry import get_game, registry
 from ppprint.verify import verify_game
 
 HEADINGS = [
@@ -21,7 +21,7 @@ HEADINGS = [
 
 @pytest.fixture(scope="module")
 def books():
-    data = load_game("expansion")
+    data = get_game("expansion")
     report = verify_game(data)
     return {paper: build_rulebook(data, report, paper) for paper in ("letter", "a4")}, report
 
@@ -82,7 +82,7 @@ def test_metadata(books):
 
 
 def test_two_builds_are_byte_identical(books):
-    data = load_game("expansion")
+    data = get_game("expansion")
     assert build_rulebook(data, verify_game(data), "letter") == books[0]["letter"]
 
 

@@ -14,14 +14,14 @@ from pypdf import PdfReader
 from ppprint.book.booklet import padded_page_count, saddle_stitch_order
 from ppprint.book.build import book_pdf
 from ppprint.book.rulebook import HALF_PAPERS, PAPERS, build_rulebook
-from ppprint.model.game import available_games, load_game
+from ppprint.registry import get_game, registry
 from ppprint.verify import verify_game
 from tests.conftest import run_cli
 
 
 @pytest.fixture(scope="module")
 def checked():
-    data = load_game("sanqi")
+    data = get_game("sanqi")
     return data, verify_game(data)
 
 
@@ -94,10 +94,10 @@ def test_cli_booklet_format(tmp_path: Path):
     assert [p.name for p in (tmp_path / "o").iterdir()] == ["sanqi-a4-booklet.pdf"]
 
 
-@pytest.mark.parametrize("game_id", available_games())
+@pytest.mark.parametrize("game_id", registry().ids())
 def test_every_game_fits_the_half_size_booklet_pages(game_id):
     """Half-size pages are the tightest frame: every figure, table and box must still fit (or break)."""
-    data = load_game(game_id)
+    data = get_game(game_id)
     name, pdf = book_pdf(data, verify_game(data), "letter", "booklet")
     reader = PdfReader(io.BytesIO(pdf))
     assert name.endswith("booklet.pdf") and len(reader.pages) >= 2

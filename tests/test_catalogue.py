@@ -8,20 +8,20 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from ppprint.book.catalogue import build_catalogue
-from ppprint.model.game import available_games, load_game
+from ppprint.registry import get_game, registry
 from tests.conftest import run_cli
 
 
 def test_catalogue_lists_every_game_with_a_bookmark_and_a_thumbnail():
-    games = [load_game(game_id) for game_id in available_games()]
+    games = registry().plugins()
     reader = PdfReader(io.BytesIO(build_catalogue(games, "a4")))
     assert round(float(reader.pages[0].mediabox.width)) == 595
-    assert [item.title for item in reader.outline] == [data.meta.title for data in games]
+    assert [item.title for item in reader.outline] == [game.data.meta.title for game in games]
     text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
-    for data in games:
+    for data in (game.data for game in games):
         assert data.meta.title in text and data.meta.licence.name in text and data.meta.designers[0] in text
     assert reader.metadata.title == "The ppprint library: catalogue"
-    assert all(f"licence: {data.meta.licence.name}" in reader.metadata["/Keywords"] for data in games)
+    assert all(f"licence: {data.meta.licence.name}" in reader.metadata["/Keywords"] for data in (game.data for game in games))
     # Thumbnails are vector drawings: each entry adds filled paths beyond the text.
     content = b"".join(page.get_contents().get_data() for page in reader.pages)
     assert content.count(b" m ") > 30 * len(games)

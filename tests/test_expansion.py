@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ppprint.engine.base import TERMINAL, divide, perft
-from ppprint.engine.expansion import GAME, combat
+from ppprint.games.expansion.engine import GAME, combat
 from ppprint.errors import DataError, IllegalMoveError
 
 

@@ -10,14 +10,14 @@ import pytest
 from PIL import Image
 
 from ppprint.book.build import figure_files
-from ppprint.model.game import load_game
+from ppprint.registry import get_game, registry
 from ppprint.verify import verify_game
 from tests.conftest import run_cli
 
 
 @pytest.fixture(scope="module")
 def checked():
-    data = load_game("sanqi")
+    data = get_game("sanqi")
     return data, verify_game(data)
 
 
@@ -32,9 +32,9 @@ def svg_size_inches(svg: bytes) -> tuple[float, float]:
 def test_every_figure_named_and_png_follows_the_dpi(checked, dpi):
     data, report = checked
     files = dict(figure_files(data, report, dpi))
-    expected = {f"sanqi-figures/{figure_id}.{ext}" for figure_id in data.figures for ext in ("svg", "png")}
+    expected = {f"sanqi-figures/{figure_id}.{ext}" for figure_id in data.data.figures for ext in ("svg", "png")}
     assert set(files) == expected
-    for figure_id in data.figures:
+    for figure_id in data.data.figures:
         width_in, height_in = svg_size_inches(files[f"sanqi-figures/{figure_id}.svg"])
         image = Image.open(io.BytesIO(files[f"sanqi-figures/{figure_id}.png"]))
         assert image.format == "PNG"
@@ -46,6 +46,6 @@ def test_cli_build_figures_writes_a_folder_per_game(tmp_path: Path):
     assert result.returncode == 0, result.stderr
     folder = tmp_path / "o" / "sanqi-figures"
     names = sorted(p.name for p in folder.iterdir())
-    assert names == sorted(f"{f}.{ext}" for f in load_game("sanqi").figures for ext in ("png", "svg"))
+    assert names == sorted(f"{f}.{ext}" for f in get_game("sanqi").data.figures for ext in ("png", "svg"))
     assert (tmp_path / "o" / "sanqi-letter.pdf").exists()
     assert "figures as SVG and PNG (50 dpi)" in result.stdout

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from ppprint.engine import engine_ids, get_engine
+from ppprint.registry import get_game, registry
 from tests.invariants import check_playout
 
 SEEDS = range(6)
 
 
-@pytest.mark.parametrize("game_id", engine_ids())
+@pytest.mark.parametrize("game_id", registry().ids())
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_playout_keeps_invariants(game_id: str, seed: int) -> None:
-    check_playout(get_engine(game_id), seed)
+    check_playout(get_game(game_id).require_engine(), seed)
 
 
-@pytest.mark.parametrize("game_id", engine_ids())
+@pytest.mark.parametrize("game_id", registry().ids())
 def test_every_reason_and_fact_names_a_rule(game_id: str) -> None:
-    game = get_engine(game_id)
+    game = get_game(game_id).require_engine()
     assert game.reasons and all(isinstance(v, str) and v for v in game.reasons.values())
     assert game.facts and all(isinstance(v, str) and v for v in game.facts.values())

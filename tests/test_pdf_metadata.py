@@ -14,8 +14,8 @@ from pypdf import PdfReader
 
 from ppprint.book.build import book_pdf
 from ppprint.book.catalogue import build_catalogue
-from ppprint.book.pnp import PnpOptions, build_pnp, pnp_names
-from ppprint.model.game import available_games, load_game
+from ppprint.book.pnp import PnpOptions, build_pnp, game_options, pnp_names
+from ppprint.registry import get_game, registry
 from ppprint.verify import verify_game
 
 GAME = "sanqi"
@@ -23,15 +23,15 @@ GAME = "sanqi"
 
 def every_kind_of_pdf() -> dict[str, bytes]:
     """One PDF of each kind: rulebook, booklet, catalogue, and every print-and-play module (duplex, bleed)."""
-    data = load_game(GAME)
-    report = verify_game(data)
+    game = get_game(GAME)
+    report = verify_game(game)
     pdfs = {
-        "rulebook": book_pdf(data, report, "letter")[1],
-        "booklet": book_pdf(data, report, "a4", "booklet")[1],
-        "catalogue": build_catalogue([load_game(g) for g in available_games()], "letter"),
+        "rulebook": book_pdf(game, report, "letter")[1],
+        "booklet": book_pdf(game, report, "a4", "booklet")[1],
+        "catalogue": build_catalogue([get_game(g) for g in registry().ids()], "letter"),
     }
     for name in pnp_names():
-        pdfs[f"pnp-{name}"] = build_pnp(name, PnpOptions("letter", double_sided=True, bleed=True, size=4 if name == "sanqi" else None))
+        pdfs[f"pnp-{name}"] = build_pnp(name, PnpOptions("letter", double_sided=True, bleed=True, game=game_options(name, {"size": 4} if name == "sanqi" else {})))
     return pdfs
 
 

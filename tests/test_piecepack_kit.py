@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import ctypes
 import io
 from pathlib import Path
@@ -12,7 +14,10 @@ import pytest
 from pypdf import PdfReader
 
 from ppprint.book.pnp import PnpOptions, build_pnp
-from ppprint.book.pnp.piecepack import FALLBACK_STICKS, TAB_DEPTH, matchstick_counts
+from ppprint import registry as registry_module
+from ppprint.book.pnp.piecepack import TAB_DEPTH, matchstick_counts
+from ppprint.registry import Registry
+from tests.conftest import BUNDLED_GAMES
 from ppprint.book.sheets import CROP_MARK
 
 INCH = 72.0
@@ -100,10 +105,12 @@ def test_every_piece_is_there(kit):
             assert_size(heights, length)
 
 
-def test_matchstick_counts_take_the_largest_budget_and_fall_back(tmp_path: Path):
+def test_matchstick_counts_take_the_largest_budget_and_none_without_a_game_that_asks(tmp_path: Path, monkeypatch):
     # The shipped levels' budgets are (three, ace) = (20, 23), (24, 12), (22, 18).
     assert matchstick_counts() == {"three": 24, "ace": 23}
-    assert matchstick_counts(tmp_path) == FALLBACK_STICKS
+    shutil.copytree(BUNDLED_GAMES / "expansion", tmp_path / "expansion", ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(registry_module, "_current", Registry(folders=[tmp_path], bundled=False))
+    assert matchstick_counts() == {"three": 0, "ace": 0}
 
 
 def test_double_sided_backs_mirror_the_fronts(kit):

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from ppprint.engine.base import CHANCE, perft
-from ppprint.engine.piecepackman import GAME, ROLL_OUTCOMES, PiecepackmanGame, PiecepackmanState
+from ppprint.games.piecepackman.engine import GAME, ROLL_OUTCOMES, PiecepackmanGame, PiecepackmanState
 from ppprint.errors import DataError, InputError
 from ppprint.geometry.square import parse_cell_name
 from ppprint.geometry.walls import WallMaze, wall_edge
-from ppprint.maze.board import BOARD_CELLS, board_maze
-from ppprint.maze.level import (
+from ppprint.games.piecepackman.maze.board import BOARD_CELLS, board_maze
+from ppprint.games.piecepackman.maze.level import (
     LEVELS_DIR,
     BudgetError,
     check_level,
@@ -24,7 +24,7 @@ from ppprint.maze.level import (
     scatter_cubes,
     validate_level,
 )
-from ppprint.maze.paths import allowed_paths
+from ppprint.games.piecepackman.maze.paths import allowed_paths
 from ppprint.model.yamlio import load_yaml
 from tests.invariants import check_playout
 

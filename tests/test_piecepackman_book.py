@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from ppprint.engine.piecepackman import GAME
-from ppprint.maze.level import LEVELS_DIR
+from ppprint.games.piecepackman.engine import GAME
+from ppprint.games.piecepackman.maze.level import LEVELS_DIR
 from tests.conftest import assert_flip_caught, assert_game_verifies, edit, run_cli
 
 FIGURES = {
@@ -68,14 +68,14 @@ def _level_copy(tmp_path: Path, old: str, new: str) -> Path:
 
 def test_maze_check_passes_the_shipped_levels(tmp_path: Path) -> None:
     for path in sorted(LEVELS_DIR.glob("*.yaml")):
-        result = run_cli("maze", "check", str(path), cwd=tmp_path)
+        result = run_cli("piecepackman", "maze", "check", str(path), cwd=tmp_path)
         assert result.returncode == 0, result.stdout + result.stderr
         assert "0 error(s)" in result.stdout
 
 
 def test_maze_check_fails_a_level_with_one_stick_too_many(tmp_path: Path) -> None:
     path = _level_copy(tmp_path, "  - h2 top\n", "  - h2 top\n  - a1 top\n")
-    result = run_cli("maze", "check", str(path), cwd=tmp_path)
+    result = run_cli("piecepackman", "maze", "check", str(path), cwd=tmp_path)
     assert result.returncode == 2
     assert re.search(r"error: .*line \d+: budget: 13 A-sticks placed, the budget is 12", result.stdout)
 
@@ -83,34 +83,34 @@ def test_maze_check_fails_a_level_with_one_stick_too_many(tmp_path: Path) -> Non
 def test_maze_check_warns_of_a_dead_end_and_exits_0(tmp_path: Path) -> None:
     path = _level_copy(tmp_path, "  - h2 top\n", "  - h2 top\n  - a1 top\n")
     edit(path, "budget: {three: 24, ace: 12}", "budget: {three: 24, ace: 13}")
-    result = run_cli("maze", "check", str(path), cwd=tmp_path)
+    result = run_cli("piecepackman", "maze", "check", str(path), cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "warning:" in result.stdout and "dead-end" in result.stdout and "[a1]" in result.stdout
 
 
 def test_maze_check_reports_a_malformed_file_in_one_line(tmp_path: Path) -> None:
     path = _level_copy(tmp_path, "  - h2 top\n", "  - h2 middle\n")
-    result = run_cli("maze", "check", str(path), cwd=tmp_path)
+    result = run_cli("piecepackman", "maze", "check", str(path), cwd=tmp_path)
     assert result.returncode == 2
     assert "level.yaml" in result.stderr and "unknown side" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_maze_generate_is_reproducible_and_writes_a_level_that_checks(tmp_path: Path) -> None:
-    first = run_cli("maze", "generate", "--three", "22", "--ace", "18", "--seed", "4", cwd=tmp_path)
-    again = run_cli("maze", "generate", "--three", "22", "--ace", "18", "--seed", "4", cwd=tmp_path)
-    other = run_cli("maze", "generate", "--three", "22", "--ace", "18", "--seed", "5", cwd=tmp_path)
+    first = run_cli("piecepackman", "maze", "generate", "--three", "22", "--ace", "18", "--seed", "4", cwd=tmp_path)
+    again = run_cli("piecepackman", "maze", "generate", "--three", "22", "--ace", "18", "--seed", "4", cwd=tmp_path)
+    other = run_cli("piecepackman", "maze", "generate", "--three", "22", "--ace", "18", "--seed", "5", cwd=tmp_path)
     assert first.returncode == 0 and first.stdout == again.stdout and first.stdout != other.stdout
     assert "budget: {three: 22, ace: 18}" in first.stdout
     target = tmp_path / "out" / "mine.yaml"
-    written = run_cli("maze", "generate", "--three", "22", "--ace", "18", "--seed", "4", "--out", str(target), cwd=tmp_path)
+    written = run_cli("piecepackman", "maze", "generate", "--three", "22", "--ace", "18", "--seed", "4", "--out", str(target), cwd=tmp_path)
     assert written.returncode == 0 and written.stdout == ""
     assert target.read_text(encoding="utf-8") == first.stdout
-    checked = run_cli("maze", "check", str(target), cwd=tmp_path)
+    checked = run_cli("piecepackman", "maze", "check", str(target), cwd=tmp_path)
     assert checked.returncode == 0 and "0 error(s), 0 warning(s)" in checked.stdout
 
 
 def test_maze_generate_refuses_an_impossible_budget(tmp_path: Path) -> None:
-    result = run_cli("maze", "generate", "--three", "200", "--ace", "0", cwd=tmp_path)
+    result = run_cli("piecepackman", "maze", "generate", "--three", "200", "--ace", "0", cwd=tmp_path)
     assert result.returncode == 2 and "error:" in result.stderr and "Traceback" not in result.stderr
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from svglib.svglib import svg2rlg
 
 from ppprint.engine.base import TERMINAL, divide, perft, random_playout
-from ppprint.engine.pileup import GAME, PLACEMENTS, SHIFTS, SQUARES, PileUpState
+from ppprint.games.pileup.engine import GAME, PLACEMENTS, SHIFTS, SQUARES, PileUpState
 from ppprint.errors import DataError, IllegalMoveError
 from ppprint.render.fonts import register_fonts
 from ppprint.render.pieces import POINTS_PER_INCH, drawer_for

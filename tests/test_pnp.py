@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from ppprint.book.pnp import PnpOptions, build_pnp, pnp_names
-from ppprint.book.pnp.sanqi import pieces_per_type
+from ppprint.book.pnp import PnpOptions, build_pnp, game_options, pnp_names
+from ppprint.games.sanqi.pnp import pieces_per_type
 from ppprint.errors import InputError
 from tests.conftest import run_cli
 
@@ -35,8 +35,8 @@ def test_every_pnp_builds_with_bookmarks_and_shipped_fonts(name, paper):
 
 
 def test_sanqi_small_field_fits_one_page_and_large_one_is_tiled():
-    small = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(size=4))))
-    large = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(size=10))))
+    small = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(game=game_options("sanqi", {"size": 4})))))
+    large = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(game=game_options("sanqi", {"size": 10})))))
     assert "side 4" in small.outline[0].title
     field_pages_small = small.get_destination_page_number(small.outline[1]) - small.get_destination_page_number(small.outline[0])
     field_pages_large = large.get_destination_page_number(large.outline[1]) - large.get_destination_page_number(large.outline[0])
@@ -47,8 +47,8 @@ def test_sanqi_small_field_fits_one_page_and_large_one_is_tiled():
 
 
 def test_sanqi_double_sided_doubles_the_piece_sheets():
-    single = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(size=4))))
-    double = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(size=4, double_sided=True))))
+    single = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(game=game_options("sanqi", {"size": 4})))))
+    double = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(double_sided=True, game=game_options("sanqi", {"size": 4})))))
     sheets = len(single.pages) - 1
     assert len(double.pages) - 1 == 2 * sheets
 
@@ -56,7 +56,7 @@ def test_sanqi_double_sided_doubles_the_piece_sheets():
 @pytest.mark.parametrize("size", [3, 31])
 def test_sanqi_field_side_out_of_range_is_refused(size):
     with pytest.raises(InputError, match="--size"):
-        build_pnp("sanqi", PnpOptions(size=size))
+        game_options("sanqi", {"size": size})
 
 
 def test_cli_pnp_writes_inside_the_output_folder(tmp_path: Path):
@@ -74,7 +74,7 @@ def test_printed_pieces_lie_inside_their_cut_box(name):
 
     from ppprint.render.figure import svg_to_drawing, table_svg
 
-    module = importlib.import_module(f"ppprint.book.pnp.{name}")
+    module = importlib.import_module(f"ppprint.games.{name}.pnp")
     tables = [module._one_piece(k, "face") for k in "SZX"] if name == "sanqi" else [module.one_piece(o, 10) for o in (0, 1)]
     for table in tables:
         drawing = svg_to_drawing(table_svg(table, margin=0.0))

@@ -10,8 +10,7 @@ import pytest
 from PIL import Image
 from reportlab.graphics.shapes import Group, String
 
-from ppprint.engine import get_engine
-from ppprint.model.game import available_games, load_game
+from ppprint.registry import get_game, registry
 from ppprint.render.figure import figure_bytes, render_svg, svg_to_drawing
 from ppprint.render.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD
 from ppprint.verify import verify_game
@@ -20,9 +19,9 @@ SVG_SHAPES = {"circle": "Circle", "rect": "Rect", "polygon": "Polygon", "path": 
 
 
 def all_figures():
-    for game_id in available_games():
-        data = load_game(game_id)
-        for figure_id in data.figures:
+    for game_id in registry().ids():
+        data = get_game(game_id)
+        for figure_id in data.data.figures:
             yield game_id, figure_id
 
 
@@ -38,14 +37,14 @@ def leaves(group: Group, found: list) -> list:
 @pytest.fixture(scope="module")
 def checked():
     reports = {}
-    for game_id in available_games():
-        reports[game_id] = verify_game(load_game(game_id))
+    for game_id in registry().ids():
+        reports[game_id] = verify_game(get_game(game_id))
     return reports
 
 
 @pytest.mark.parametrize(("game_id", "figure_id"), list(all_figures()))
 def test_every_shape_survives_the_trip_to_reportlab(checked, game_id, figure_id):
-    svg = render_svg(get_engine(game_id), checked[game_id].figures[figure_id])
+    svg = render_svg(get_game(game_id).require_engine(), checked[game_id].figures[figure_id])
     in_svg = Counter(SVG_SHAPES[tag] for tag in re.findall(r"<(circle|rect|polygon|path|line|ellipse|polyline|text)\b", svg))
     shapes = leaves(svg_to_drawing(svg), [])
     assert Counter(type(s).__name__ for s in shapes) == in_svg
@@ -56,16 +55,16 @@ def test_every_shape_survives_the_trip_to_reportlab(checked, game_id, figure_id)
 
 def test_figures_are_true_size():
     # The setup board is 3 tiles of 2 in, plus coordinates and margins: a drawing at 1:1 scale.
-    data = load_game("expansion")
+    data = get_game("expansion")
     report = verify_game(data)
-    drawing = svg_to_drawing(render_svg(get_engine("expansion"), report.figures["setup"]))
+    drawing = svg_to_drawing(render_svg(get_game("expansion").require_engine(), report.figures["setup"]))
     assert drawing.width == pytest.approx((6 + 0.5 + 2 * 0.15) * 72, abs=0.5)
     assert drawing.height == pytest.approx((6 + 0.5 + 2 * 0.15) * 72, abs=0.5)
 
 
 def test_png_shows_legal_and_illegal_arrows():
-    report = verify_game(load_game("expansion"))
-    svg = render_svg(get_engine("expansion"), report.figures["movement"])
+    report = verify_game(get_game("expansion"))
+    svg = render_svg(get_game("expansion").require_engine(), report.figures["movement"])
     png = figure_bytes(svg, "png", dpi=60)
     image = Image.open(io.BytesIO(png)).convert("RGB")
     drawing = svg_to_drawing(svg)
@@ -81,8 +80,8 @@ def test_png_shows_legal_and_illegal_arrows():
 
 
 def test_pdf_figure_is_one_page_with_vector_content():
-    report = verify_game(load_game("expansion"))
-    pdf = figure_bytes(render_svg(get_engine("expansion"), report.figures["setup"]), "pdf")
+    report = verify_game(get_game("expansion"))
+    pdf = figure_bytes(render_svg(get_game("expansion").require_engine(), report.figures["setup"]), "pdf")
     assert pdf.startswith(b"%PDF")
     from pypdf import PdfReader
 

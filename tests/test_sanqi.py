@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from svglib.svglib import svg2rlg
 
 from ppprint.engine.base import TERMINAL, perft
-from ppprint.engine.sanqi import GAME, LINE_LENGTH, SanQi, SanQiState, _tables
+from ppprint.games.sanqi.engine import GAME, LINE_LENGTH, SanQi, SanQiState, _tables
 from ppprint.errors import DataError, IllegalMoveError
 from ppprint.geometry.hex import LINE_DIRECTIONS, HexField, triangle
 from ppprint.model.table import Piece

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from ppprint.engine.sanqi import SanQi
+from ppprint.games.sanqi.engine import SanQi
 from tests.conftest import assert_flip_caught, assert_game_verifies, edit, run_cli
 
 FIGURES = {

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ppprint.engine.base import CHANCE, TERMINAL, perft, random_playout
-from ppprint.engine.siege import (
+from ppprint.games.siege.engine import (
     ATTACKER,
     COMMANDER,
     DEFENDER,

@@ -10,9 +10,10 @@ import pytest
 from pypdf import PdfReader
 
 from ppprint.book.rulebook import number_figures, rulebook_markdown
-from ppprint.engine import siege
-from ppprint.engine.siege import ATTACKER, COMMANDER, DEFENDER, DRAW, GAME
-from ppprint.model.game import load_game
+from ppprint.games.siege import engine as siege
+from ppprint.games.siege.book import context as book_context
+from ppprint.games.siege.engine import ATTACKER, COMMANDER, DEFENDER, DRAW, GAME
+from ppprint.registry import get_game, registry
 from ppprint.verify import verify_game
 from tests.conftest import assert_flip_caught, assert_game_verifies, edit, run_cli
 
@@ -62,7 +63,7 @@ def _rows(table: str) -> list[list[str]]:
 
 
 def test_battle_tables_are_built_from_battle() -> None:
-    context = GAME.book_context()
+    context = book_context()
     army = _rows(context["army_battle_table"])
     assert [row[0] for row in army] == ["null", "ace", "2", "3", "4", "5"]
     assert army[0] == ["null", "5", "ace, 2, 3, 4", "null"]  # the null beats the 5
@@ -72,21 +73,21 @@ def test_battle_tables_are_built_from_battle() -> None:
 
 
 def test_battle_tables_follow_a_changed_battle_function(monkeypatch: pytest.MonkeyPatch) -> None:
-    before = GAME.book_context()
+    before = book_context()
 
     def all_draws_but_commanders_always_lose(attacker: int | str, defender: int | str) -> str:
         return ATTACKER if defender == COMMANDER else DRAW
 
     monkeypatch.setattr(siege, "battle", all_draws_but_commanders_always_lose)
-    after = GAME.book_context()
+    after = book_context()
     assert after != before
     assert all(row[1:] == ["--", "--", "null, ace, 2, 3, 4, 5"] for row in _rows(after["army_battle_table"]))
     assert all(row[1] == "Army" for row in _rows(after["commander_battle_table"]))
-    data = load_game("siege")
-    markdown = rulebook_markdown(data, verify_game(data), number_figures(data))
+    data = get_game("siege")
+    markdown = rulebook_markdown(data, verify_game(data), number_figures(data.data))
     assert after["army_battle_table"] in markdown and before["army_battle_table"] not in markdown
     monkeypatch.setattr(siege, "battle", lambda a, d: DEFENDER)
-    assert all(row[1] == "Commander" for row in _rows(GAME.book_context()["commander_battle_table"]))
+    assert all(row[1] == "Commander" for row in _rows(book_context()["commander_battle_table"]))
 
 
 def test_built_siege_rulebook_reads_back(tmp_path: Path) -> None:

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from ppprint.model.game import load_game
+from ppprint.registry import get_game, registry
 from ppprint.verify import fact_matches, verify_game
-from tests.conftest import assert_flip_caught, edit, run_cli
+from tests.conftest import assert_flip_caught, edit, game_in, run_cli
 
 
 def test_shipped_expansion_figures_are_all_right():
-    report = verify_game(load_game("expansion"))
+    report = verify_game(get_game("expansion"))
     assert report.failures == []
     assert report.diagrams >= 17 and report.claims >= 40
 
@@ -40,7 +40,7 @@ def test_a_flipped_claim_is_caught(games_copy: Path, figure, old, new, problem, 
 def test_setup_claim_on_a_position_that_is_not_the_setup(games_copy: Path):
     path = games_copy / "expansion" / "figures" / "setup.yaml"
     edit(path, "position: setup", "position: {minions: {first: {a1: 1, b1: 2}, second: {f6: 3, e6: 4}}}")
-    report = verify_game(load_game("expansion", games_copy))
+    report = verify_game(game_in(games_copy, "expansion"))
     assert [f.claim for f in report.failures][:1] == ["setup"]
     assert report.failures[0].rule == "Setup"
 

@@ -9,9 +9,8 @@ from rich.progress import Progress
 from ppprint.book.booklet import impose
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.rulebook import build_rulebook, rulebook_metadata
-from ppprint.engine import get_engine
 from ppprint.errors import ClaimError
-from ppprint.model.game import GameData, load_game
+from ppprint.registry import Plugin, get_game
 from ppprint.output import inside, write_atomic
 from ppprint.render.figure import figure_bytes, render_svg
 from ppprint.verify import VerifyReport, verify_game
@@ -19,36 +18,36 @@ from ppprint.verify import VerifyReport, verify_game
 BOOK_FORMATS = ("standard", "booklet")
 
 
-def verify_all(game_ids: list[str]) -> list[tuple[GameData, VerifyReport]]:
+def verify_all(game_ids: list[str]) -> list[tuple[Plugin, VerifyReport]]:
     """Load and verify every game; raise :class:`ClaimError` with all wrong claims."""
     checked = []
     failures = []
     for game_id in game_ids:
-        data = load_game(game_id)
-        report = verify_game(data)
+        game = get_game(game_id)
+        report = verify_game(game)
         failures.extend(report.failures)
-        checked.append((data, report))
+        checked.append((game, report))
     if failures:
         raise ClaimError(failures)
     return checked
 
 
-def book_pdf(data: GameData, report: VerifyReport, paper: str, book_format: str = "standard") -> tuple[str, bytes]:
+def book_pdf(game: Plugin, report: VerifyReport, paper: str, book_format: str = "standard") -> tuple[str, bytes]:
     """The file name and PDF of one game's book in ``book_format`` (``standard`` or ``booklet``)."""
     if book_format == "booklet":
-        half = build_rulebook(data, report, paper, half=True)
-        return f"{data.id}-{paper}-booklet.pdf", impose(half, paper, rulebook_metadata(data.meta, "rules (booklet)"))
-    return f"{data.id}-{paper}.pdf", build_rulebook(data, report, paper)
+        half = build_rulebook(game, report, paper, half=True)
+        return f"{game.id}-{paper}-booklet.pdf", impose(half, paper, rulebook_metadata(game.data.meta, "rules (booklet)"))
+    return f"{game.id}-{paper}.pdf", build_rulebook(game, report, paper)
 
 
-def figure_files(data: GameData, report: VerifyReport, dpi: float = 150.0) -> list[tuple[str, bytes]]:
+def figure_files(game: Plugin, report: VerifyReport, dpi: float = 150.0) -> list[tuple[str, bytes]]:
     """Every checked figure of a game as ``<game>-figures/<figure>.svg`` and ``.png`` (at ``dpi``)."""
-    engine = get_engine(data.id)
+    engine = game.require_engine()
     files = []
     for figure_id, checked in report.figures.items():
         svg = render_svg(engine, checked)
-        files.append((f"{data.id}-figures/{figure_id}.svg", figure_bytes(svg, "svg")))
-        files.append((f"{data.id}-figures/{figure_id}.png", figure_bytes(svg, "png", dpi)))
+        files.append((f"{game.id}-figures/{figure_id}.svg", figure_bytes(svg, "svg")))
+        files.append((f"{game.id}-figures/{figure_id}.png", figure_bytes(svg, "png", dpi)))
     return files
 
 
@@ -74,16 +73,16 @@ def build_games(
     files: list[tuple[Path, bytes]] = []
     with Progress(disable=not progress, transient=True) as bar:
         task = bar.add_task("building rulebooks", total=len(checked))
-        for data, report in checked:
-            bar.update(task, description=f"building {data.id} ({paper}, {book_format})")
-            name, pdf = book_pdf(data, report, paper, book_format)
+        for game, report in checked:
+            bar.update(task, description=f"building {game.id} ({paper}, {book_format})")
+            name, pdf = book_pdf(game, report, paper, book_format)
             files.append((inside(out, name), pdf))
             if figures:
-                files += [(inside(out, name), content) for name, content in figure_files(data, report, dpi)]
+                files += [(inside(out, name), content) for name, content in figure_files(game, report, dpi)]
             bar.advance(task)
         if catalogue:
             bar.update(task, description=f"building the catalogue ({paper})")
-            files.append((inside(out, f"catalogue-{paper}.pdf"), build_catalogue([data for data, _ in checked], paper)))
+            files.append((inside(out, f"catalogue-{paper}.pdf"), build_catalogue([game for game, _ in checked], paper)))
     for target, content in files:
         write_atomic(target, content)
     return [target for target, _ in files]

@@ -19,8 +19,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 from ppprint.book.markdown import Heading
 from ppprint.book.rulebook import MARGIN, PAPERS, FigureFlowable, RulebookTemplate, _escape, _join_names
 from ppprint.book.styles import BOX_EDGE, Styles, book_styles
-from ppprint.engine import get_engine
-from ppprint.model.game import GameData
+from ppprint.registry import Plugin
 from ppprint.render.figure import svg_to_drawing, table_svg
 from ppprint.render.fonts import register_fonts
 
@@ -28,15 +27,16 @@ THUMBNAIL = 2.4 * inch
 CATALOGUE_TITLE = "The ppprint library"
 
 
-def setup_thumbnail(game_id: str) -> FigureFlowable:
+def setup_thumbnail(game: Plugin) -> FigureFlowable:
     """The engine's setup of a game, drawn as a table and scaled to fit :data:`THUMBNAIL`."""
-    engine = get_engine(game_id)
+    engine = game.require_engine()
     table = engine.table(engine.initial_state(), {})
     return FigureFlowable(svg_to_drawing(table_svg(table)), THUMBNAIL, THUMBNAIL)
 
 
-def game_entry(data: GameData, styles: Styles, number: int) -> list[Flowable]:
+def game_entry(game: Plugin, styles: Styles, number: int) -> list[Flowable]:
     """A game's heading (a bookmark), its metadata beside its setup thumbnail."""
+    data = game.data
     meta = data.meta
     rows = [
         ("Designers", f"{_join_names(meta.designers)} ({meta.year})"),
@@ -54,24 +54,25 @@ def game_entry(data: GameData, styles: Styles, number: int) -> list[Flowable]:
         hAlign="LEFT",
     )
     facts.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
-    body = Table([[setup_thumbnail(data.id), facts]], colWidths=[THUMBNAIL + 0.2 * inch, None])
+    body = Table([[setup_thumbnail(game), facts]], colWidths=[THUMBNAIL + 0.2 * inch, None])
     body.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0), ("LINEBELOW", (0, 0), (-1, -1), 0.5, BOX_EDGE)]))
     heading = Heading(_escape(meta.title), styles.h1, 0, f"game{number}")
     subtitle = [Paragraph(_escape(meta.subtitle), ParagraphStyle("entry_subtitle", parent=styles.subtitle, alignment=TA_LEFT))] if meta.subtitle else []
     return [KeepTogether([heading, *subtitle, body]), Spacer(1, 0.2 * inch)]
 
 
-def build_catalogue(games: Sequence[GameData], paper: str = "letter") -> bytes:
+def build_catalogue(plugins: Sequence[Plugin], paper: str = "letter") -> bytes:
     """The catalogue PDF of ``games``, in the order given."""
     register_fonts()
     styles = book_styles()
+    games = [plugin.data for plugin in plugins]
     story: list[Flowable] = [
         Paragraph(CATALOGUE_TITLE, styles.title),
         Paragraph(f"{len(games)} games, every diagram checked by its rules engine", styles.subtitle),
         Spacer(1, 0.2 * inch),
     ]
-    for number, data in enumerate(games, start=1):
-        story += game_entry(data, styles, number)
+    for number, plugin in enumerate(plugins, start=1):
+        story += game_entry(plugin, styles, number)
     licences = sorted({data.meta.licence.name for data in games})
     output = io.BytesIO()
     document = RulebookTemplate(

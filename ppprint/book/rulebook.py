@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import re
+from importlib.resources import files
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,14 +26,15 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, P
 
 from ppprint.book.markdown import FIGURE_MARKER, Heading, MarkdownConverter
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles
-from ppprint.engine import get_engine
 from ppprint.errors import InputError
 from ppprint.model.game import GameData, GameMeta
+from ppprint.registry import Plugin
 from ppprint.render.figure import render_svg, svg_to_drawing
 from ppprint.render.fonts import SANS, SERIF, register_fonts
 from ppprint.verify import VerifyReport
 
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
+TEMPLATES_DIR = Path(str(files("ppprint.templates")))
+"""The project's ``templates/`` folder, installed as the package ``ppprint.templates``."""
 PAPERS = {"letter": LETTER, "a4": A4}
 HALF_PAPERS = {"letter": (5.5 * inch, 8.5 * inch), "a4": A5}
 """The page of a booklet on each paper: half-letter, or A5 on A4 (two to a sheet)."""
@@ -156,7 +158,7 @@ def rulebook_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
     }
 
 
-def build_rulebook(data: GameData, report: VerifyReport, paper: str = "letter", half: bool = False) -> bytes:
+def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", half: bool = False) -> bytes:
     """The rulebook PDF of a game whose claims ``report`` checked (and found right).
 
     ``half`` typesets it on half-size pages (:data:`HALF_PAPERS`) for a booklet.
@@ -164,9 +166,10 @@ def build_rulebook(data: GameData, report: VerifyReport, paper: str = "letter", 
     register_fonts()
     styles = book_styles(HALF_BODY_SIZE) if half else book_styles()
     size, margin = (HALF_PAPERS[paper], HALF_MARGIN) if half else (PAPERS[paper], MARGIN)
+    data = game.data
     numbering = number_figures(data)
-    markdown = rulebook_markdown(data, report, numbering)
-    engine = get_engine(data.id)
+    markdown = rulebook_markdown(game, report, numbering)
+    engine = game.require_engine()
     max_figure_height = (size[1] - 1.9 * margin) * FIGURE_MAX_HEIGHT
 
     def make_figure(figure_id: str) -> Flowable:
@@ -189,20 +192,25 @@ def build_rulebook(data: GameData, report: VerifyReport, paper: str = "letter", 
     return output.getvalue()
 
 
-def rulebook_markdown(data: GameData, report: VerifyReport, numbering: FigureNumbering) -> str:
-    """The whole book as Markdown: ``rules.md`` rendered inside ``rulebook.md.j2``."""
+def rulebook_markdown(game: Plugin, report: VerifyReport, numbering: FigureNumbering) -> str:
+    """The whole book as Markdown: ``rules.md`` rendered inside ``rulebook.md.j2``.
+
+    The rules text may use ``figure()``, ``ref()``, ``meta`` and what the game's
+    ``book.py`` returns from ``context()``.
+    """
+    data = game.data
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader([str(data.folder), str(TEMPLATES_DIR)]),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         keep_trailing_newline=True,
     )
-    engine = get_engine(data.id)
+    book_context = game.hook("book", "context")
     context: dict[str, Any] = {
         "meta": data.meta,
         "figure": lambda figure_id: "\n\n" + FIGURE_MARKER.format(figure_id) + "\n\n",
         "ref": lambda figure_id: f"Figure {numbering.numbers[figure_id]}",
-        **getattr(engine, "book_context", dict)(),
+        **(book_context() if book_context else {}),
     }
     try:
         rules = environment.get_template("rules.md").render(context)

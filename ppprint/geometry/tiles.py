@@ -2,8 +2,8 @@
 
 A piecepack tile is 2 in square and, grid side up, shows 2x2 cells of 1 in.
 A :class:`TileLayout` is a list of tiles, each at an integer cell offset, so a
-tile may sit half a tile off its neighbour (Siege by Number's arms) as easily
-as on a plain square grid (Expansion's 3x3). A tile may also count as a single
+tile may sit half a tile off its neighbour (a pinwheel of arm tiles) as easily
+as on a plain square grid of 3x3 tiles. A tile may also count as a single
 square (an Ace tile used as a Home Base): ``cells_per_side=1``.
 """
 

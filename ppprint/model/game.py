@@ -14,7 +14,6 @@ Every error names the file and line at fault.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,15 +24,6 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ppprint.errors import InputError
 from ppprint.model.table import MARK_KINDS
 from ppprint.model.yamlio import LineDict, LineList, line_of, load_yaml
-
-GAMES_DIR = Path(__file__).resolve().parent.parent.parent / "games"
-"""Where the games of this checkout live; ``--games DIR`` or ``PPPRINT_GAMES`` override it."""
-
-
-def games_dir() -> Path:
-    """The games folder in use: ``$PPPRINT_GAMES`` if set, else the checkout's ``games/``."""
-    return Path(os.environ.get("PPPRINT_GAMES", GAMES_DIR))
-
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -166,21 +156,10 @@ class GameData:
     clarifications_path: Path | None
 
 
-def available_games(root: Path | None = None) -> list[str]:
-    """The ids of the game folders (those with a ``game.yaml``), sorted."""
-    root = root or games_dir()
-    if not root.is_dir():
-        return []
-    return sorted(p.name for p in root.iterdir() if (p / "game.yaml").is_file())
-
-
-def load_game(game_id: str, root: Path | None = None) -> GameData:
-    """Load and validate one game folder."""
-    root = root or games_dir()
-    folder = root / game_id
+def load_game(folder: Path, game_id: str | None = None) -> GameData:
+    """Load and validate one game folder (its id is the folder's name unless given)."""
     if not (folder / "game.yaml").is_file():
-        known = ", ".join(available_games(root)) or "none"
-        raise InputError(f"unknown game '{game_id}' (games: {known})")
+        raise InputError(f"{folder} is not a game folder (no game.yaml)")
     meta_path = folder / "game.yaml"
     raw = load_yaml(meta_path)
     if not isinstance(raw, dict):
@@ -196,7 +175,7 @@ def load_game(game_id: str, root: Path | None = None) -> GameData:
         for path in sorted(figure_dir.glob("*.yaml")):
             figures[path.stem] = load_figure(path)
     return GameData(
-        id=game_id,
+        id=game_id or folder.name,
         folder=folder,
         meta=meta,
         figures=figures,

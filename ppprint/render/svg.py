@@ -17,7 +17,7 @@ from svgwrite.container import Group
 
 from ppprint.model.table import Arrow, Cross, Highlight, Label, Mark, Point, Table
 from ppprint.render.fonts import SANS_FAMILY
-from ppprint.render.pieces import POINTS_PER_INCH, drawer_for
+from ppprint.render.pieces import POINTS_PER_INCH, drawer_for, is_board_kind
 
 MARGIN = 0.15
 """Blank border around a panel, inches."""
@@ -36,9 +36,6 @@ COLOURS = {
     "first": "#e0413a",
     "second": "#3a3a3a",
 }
-
-BOARD_KINDS = frozenset({"tile", "hexcell", "pileup-square"})
-"""Piece kinds that make up the board: drawn first, under highlights and other pieces."""
 
 
 @dataclass(frozen=True)
@@ -112,13 +109,13 @@ def _draw_panel(dwg: svgwrite.Drawing, group: Group, picture: PanelPicture, orig
     canvas = _Canvas(dwg, picture.table, origin, margin)
     pieces = picture.table.pieces
     for piece in pieces:
-        if piece.kind in BOARD_KINDS:
+        if is_board_kind(piece.kind):
             group.add(drawer_for(piece.kind)(dwg, piece, canvas.point((piece.x, piece.y))))
     for mark in picture.marks:
         if isinstance(mark, Highlight):
             group.add(_highlight(canvas, mark))
     for piece in pieces:
-        if piece.kind not in BOARD_KINDS:
+        if not is_board_kind(piece.kind):
             group.add(drawer_for(piece.kind)(dwg, piece, canvas.point((piece.x, piece.y))))
     for mark in picture.marks:
         if isinstance(mark, Arrow):

@@ -9,7 +9,8 @@ Everything at true size, drawn by the piecepack piece drawers:
 * one pawn per suit to fold: a 0.5 in strip with a base flap, the front
   silhouette, a fold at the top of the head, the back silhouette upside down
   and a second base flap, so the two bases meet under the standing pawn;
-* the matchsticks Piecepackman needs (:func:`matchstick_counts`).
+* the matchsticks the games need (:func:`matchstick_counts`, from each game's
+  ``equipment()``, see :mod:`ppprint.book.pnp`).
 
 Nets, pawns and sticks have a plain back, so a double-sided print leaves the
 reverse of a net blank.
@@ -18,16 +19,13 @@ reverse of a net blank.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import svgwrite
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 
-from ppprint.book.pnp import PnpOptions
+from ppprint.book.pnp import PnpOptions, equipment_needs
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
-from ppprint.maze.level import read_level
-from ppprint.model.game import games_dir
 from ppprint.model.table import COIN_DIAMETER, DIE_SIZE, MATCHSTICK_WIDTH, PAWN_HEIGHT, PAWN_WIDTH, SUIT_NAMES, SUITS, TILE_SIZE, Piece
 from ppprint.render.figure import svg_to_drawing
 from ppprint.render.pieces import POINTS_PER_INCH, drawer_for
@@ -43,8 +41,8 @@ TAB_DEPTH = 0.15
 """Depth of a die net's glue tab, inches."""
 PAWN_BASE = 3 / 8
 """Length of a folding pawn's base flap, inches."""
-FALLBACK_STICKS = {"three": 22, "ace": 23}
-"""Matchsticks to print when no Piecepackman level is found."""
+KIT_EXTRAS = {"matchstick-3": "three", "matchstick-ace": "ace"}
+"""What a game may ask the kit for (``equipment()`` kinds) -> the stick the kit prints."""
 
 DIE_FACES: dict[tuple[int, int], int] = {(1, 0): 2, (0, 1): 3, (1, 1): 1, (2, 1): 4, (1, 2): 5, (1, 3): 0}
 """The cross of a die net: (column, row from the top) -> rank; opposite faces are A/null, 2/5, 3/4."""
@@ -60,17 +58,14 @@ TAB_FILL = "#dcd8cf"
 _PT = POINTS_PER_INCH
 
 
-def matchstick_counts(levels: Path | None = None) -> dict[str, int]:
-    """3-sticks and ace sticks to print: the largest budget of any Piecepackman level, each kind on its own.
+def matchstick_counts() -> dict[str, int]:
+    """3-sticks and ace sticks to print: for each, the most that any game asks for (none if no game does).
 
-    Ruling: every shipped level must be buildable from one printed set, so each
-    count is the maximum over the levels; without levels, :data:`FALLBACK_STICKS`.
+    One printed set must serve every game (and every level of a game), so each
+    count is the maximum of the games' needs, each kind on its own.
     """
-    folder = levels or games_dir() / "piecepackman" / "levels"
-    budgets = [read_level(path)[0] for path in sorted(folder.glob("*.yaml"))] if folder.is_dir() else []
-    if not budgets:
-        return dict(FALLBACK_STICKS)
-    return {"three": max(level.budget_three for level in budgets), "ace": max(level.budget_ace for level in budgets)}
+    needs = equipment_needs()
+    return {stick: needs.get(kind, 0) for kind, stick in KIT_EXTRAS.items()}
 
 
 def _drawing(width: float, height: float, draw: Callable[[svgwrite.Drawing], None]) -> Drawing:
@@ -143,7 +138,7 @@ def pawn_strip(suit: str) -> Drawing:
 
 
 def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
-    """Tiles, coins, dice nets, pawns and Piecepackman's matchsticks."""
+    """Tiles, coins, dice nets, pawns and the games' matchsticks."""
     body = colors.HexColor(BODY_FILL)
     tiles = [
         SheetPiece(
@@ -177,6 +172,8 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
     for kind, rank in (("three", 3), ("ace", 1)):
         length = MATCHSTICK_LENGTHS[rank]
         stick = piece_drawing(Piece("matchstick", 0, 0, rank=rank), MATCHSTICK_WIDTH, length)
+        if not counts[kind]:
+            continue
         sticks = [SheetPiece(stick, name=f"{kind}-stick", bleed_colour=grey)] * counts[kind]
         label = "3-sticks" if kind == "three" else "ace sticks"
-        document.piece_sheets(f"Matchsticks for Piecepackman: {counts[kind]} {label} ({length:.3f} in)", sticks, options.double_sided, options.bleed)
+        document.piece_sheets(f"Matchsticks: {counts[kind]} {label} ({length:.3f} in)", sticks, options.double_sided, options.bleed)

@@ -1,8 +1,10 @@
 """Piece drawers: one function per piece kind, drawing one :class:`Piece` as SVG.
 
-Each module in this package registers its drawers with :func:`piece_drawer`;
-all of them are imported the first time a drawer is looked up, so a game that
-needs a new kind of piece adds a module here and touches nothing else.
+The piecepack's drawers are the modules of this package; a game with pieces of
+its own registers their drawers with :func:`piece_drawer` in its folder's
+``pieces.py``, which is loaded with the game. Kinds registered with
+``board=True`` make up the board: they are drawn first, under highlights and
+other pieces.
 
 A drawer receives the SVG drawing, the piece, and the piece's centre in SVG
 user units. The SVG user unit is one point (1/72 in) and y grows downwards; a
@@ -27,20 +29,30 @@ from ppprint.model.table import Piece, Point
 PieceDrawer = Callable[[svgwrite.Drawing, Piece, Point], BaseElement]
 
 _DRAWERS: dict[str, PieceDrawer] = {}
+_BOARD_KINDS: set[str] = set()
 POINTS_PER_INCH = 72.0
 
 
-def piece_drawer(*kinds: str) -> Callable[[PieceDrawer], PieceDrawer]:
-    """Register the decorated function as the drawer of ``kinds``."""
+def piece_drawer(*kinds: str, board: bool = False) -> Callable[[PieceDrawer], PieceDrawer]:
+    """Register the decorated function as the drawer of ``kinds`` (``board``: pieces that make up the board)."""
 
     def register(function: PieceDrawer) -> PieceDrawer:
         for kind in kinds:
-            if kind in _DRAWERS:
-                raise ValueError(f"two drawers for piece kind '{kind}'")
+            known = _DRAWERS.get(kind)
+            if known is not None and _owner(known) != _owner(function):
+                raise ValueError(f"two drawers for piece kind '{kind}': {_owner(known)} and {_owner(function)}")
             _DRAWERS[kind] = function
+            if board:
+                _BOARD_KINDS.add(kind)
         return function
 
     return register
+
+
+def _owner(function: PieceDrawer) -> str:
+    """Who registered a drawer: its game folder's name, module and function (the same game
+    loaded from two places, such as a copy of its folder, may register its drawers again)."""
+    return ".".join([*function.__module__.split(".")[-2:], function.__qualname__])
 
 
 @cache
@@ -53,6 +65,12 @@ def drawer_for(kind: str) -> PieceDrawer:
     """The drawer of a piece kind; ``KeyError`` if none is registered."""
     _load_all()
     return _DRAWERS[kind]
+
+
+def is_board_kind(kind: str) -> bool:
+    """Whether pieces of ``kind`` make up the board (drawn first)."""
+    _load_all()
+    return kind in _BOARD_KINDS
 
 
 def known_kinds() -> list[str]:

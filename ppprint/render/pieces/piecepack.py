@@ -286,7 +286,7 @@ def _edged(colour: str) -> dict[str, object]:
     return {"fill": colour, "stroke": _mix(colour, "#000000", 0.4), "stroke_width": STROKE_WIDTH}
 
 
-@piece_drawer("tile")
+@piece_drawer("tile", board=True)
 def draw_tile(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
     """A 2 in tile: back = grid side (2x2 cells), face = rank in the centre, suits in the corners."""
     group = _placed(dwg, piece, centre)

@@ -124,7 +124,7 @@ def draw_piece(drawing: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseEl
     return group
 
 
-@piece_drawer("hexcell")
+@piece_drawer("hexcell", board=True)
 def draw_cell(drawing: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseElement:
     """One pointy-top hexagonal cell of a field."""
     size = (piece.length or 0.75) * POINTS_PER_INCH

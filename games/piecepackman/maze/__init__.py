@@ -5,7 +5,7 @@ The functions the CLI calls (``ppprint maze check`` / ``ppprint maze generate``)
 :func:`allowed_paths` for Piecepackman's least-cost paths.
 """
 
-from ppprint.maze.level import BudgetError, LevelReport, check_level, generate_level, level_to_yaml
-from ppprint.maze.paths import PathSet, allowed_paths
+from .level import BudgetError, LevelReport, check_level, generate_level, level_to_yaml
+from .paths import PathSet, allowed_paths
 
 __all__ = ["BudgetError", "LevelReport", "PathSet", "allowed_paths", "check_level", "generate_level", "level_to_yaml"]

@@ -9,12 +9,25 @@ from __future__ import annotations
 
 from ppprint.book.pnp import PnpOptions
 from ppprint.book.sheets import PrintAndPlay
-from ppprint.engine.piecepackman import GAME
-from ppprint.maze.level import get_level, shipped_level_ids
 from ppprint.render.figure import svg_to_drawing, table_svg
+
+from .engine import GAME
+from .maze.level import LEVELS_DIR, get_level, read_level, shipped_level_ids
 
 LEVEL_ORDER = ("roundabout", "slip-around-the-corner", "long-and-winding-road")
 """The book's levels first (in the rulebook's order), then any other shipped level files."""
+
+
+def equipment() -> dict[str, int]:
+    """The matchsticks the piecepack kit prints: the largest budget of any shipped level, each kind on its own.
+
+    Ruling: every shipped level must be buildable from one printed set.
+    """
+    levels = [read_level(path)[0] for path in sorted(LEVELS_DIR.glob("*.yaml"))]
+    return {
+        "matchstick-3": max((level.budget_three for level in levels), default=0),
+        "matchstick-ace": max((level.budget_ace for level in levels), default=0),
+    }
 
 
 def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:

@@ -49,7 +49,7 @@ def _number(drawing: svgwrite.Drawing, value: int, x: float, y: float, size: flo
     )
 
 
-@piece_drawer("pileup-square")
+@piece_drawer("pileup-square", board=True)
 def draw_square(drawing: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseElement:
     """One square of the board; ``length`` is its side in inches."""
     side = (piece.length or 1.0) * POINTS_PER_INCH

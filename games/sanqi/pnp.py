@@ -4,17 +4,26 @@ from __future__ import annotations
 
 import math
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from ppprint.book.pnp import PnpOptions
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
-from ppprint.engine.sanqi import DEFAULT_SIDE, LETTERS, SanQi
-from ppprint.errors import InputError
 from ppprint.model.table import Piece, Table
 from ppprint.render.figure import svg_to_drawing, table_svg
+
+from .engine import DEFAULT_SIDE, LETTERS, SanQi
 
 CELL_SIZE = 0.75
 """Inches between neighbouring cell centres on the printed field."""
 PIECE_SIZE = 0.85 * CELL_SIZE
 MAX_SIDE = 30
+
+
+class Options(BaseModel):
+    """SanQi's own print-and-play option: ``ppprint pnp sanqi --size N``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    size: int = Field(DEFAULT_SIDE, ge=4, le=MAX_SIDE, description=f"The field's side, 4 to {MAX_SIDE}.")
 
 
 def pieces_per_type(side: int) -> int:
@@ -28,9 +37,7 @@ def pieces_per_type(side: int) -> int:
 
 def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
     """The field (one page where it fits, else tiled) and the pieces."""
-    side = options.size or DEFAULT_SIDE
-    if not 4 <= side <= MAX_SIDE:
-        raise InputError(f"--size {side}: a SanQi field has a side of 4 to {MAX_SIDE}")
+    side = options.game_options(Options).size
     game = SanQi(side)
     field = game.table(game.initial_state(), {"cell_size": CELL_SIZE, "coordinates": True})
     document.tiled_plan(f"SanQi field, side {side} ({3 * side * (side - 1) + 1} cells)", svg_to_drawing(table_svg(field)))

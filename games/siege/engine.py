@@ -922,10 +922,6 @@ class Siege(Game):
         self.players = tuple(s for s in SUITS if s in suits)
         self.board = Board.build(self.players)
 
-    def book_context(self) -> dict[str, str]:
-        """Extra variables for the rulebook: the two battle tables, built from :func:`battle`."""
-        return {"army_battle_table": army_battle_table(), "commander_battle_table": commander_battle_table()}
-
     def initial_state(self, rng: random.Random | None = None) -> SiegeState:
         """Every piece off the board, Army stacks shuffled by ``rng`` (in order 0..5 top down
         without one), the starting player chosen by :func:`choose_first_player`."""

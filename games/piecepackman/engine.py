@@ -64,9 +64,9 @@ from typing import Any
 from ppprint.engine.base import CHANCE, LEGAL, TERMINAL, Game, Move, State, Verdict
 from ppprint.errors import DataError
 from ppprint.geometry.square import cell_name, parse_cell_name
-from ppprint.maze.board import BOARD, PORTAL_SQUARES, is_portal_step
-from ppprint.maze.level import Level, cube_squares, get_level, level_from_data, register_level, scatter_cubes
-from ppprint.maze.paths import PathSet, allowed_paths, cost_map, first_path, search
+from .maze.board import BOARD, PORTAL_SQUARES, is_portal_step
+from .maze.level import Level, cube_squares, get_level, level_from_data, register_level, scatter_cubes
+from .maze.paths import PathSet, allowed_paths, cost_map, first_path, search
 from ppprint.model.table import SUITS, Label, Piece, Table, square_polygon
 
 SUIT_LETTERS = "smca"

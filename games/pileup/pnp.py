@@ -11,9 +11,10 @@ from reportlab.lib import colors
 
 from ppprint.book.pnp import PnpOptions
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
-from ppprint.engine.pileup import BLACK, GAME, PLAYERS, VALUES
 from ppprint.model.table import COIN_DIAMETER, Piece, Table
 from ppprint.render.figure import svg_to_drawing, table_svg
+
+from .engine import BLACK, GAME, PLAYERS, VALUES
 
 MARGIN = 0.02
 """Inches of paper around each disc, inside its crop marks."""

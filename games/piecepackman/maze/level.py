@@ -36,12 +36,12 @@ from typing import Any
 from ppprint.errors import DataError, InputError
 from ppprint.geometry.square import ORTHOGONAL, Cell, Direction, cell_name, parse_cell_name
 from ppprint.geometry.walls import Edge, Stick, WallMaze, stick_along, wall_edge, walls_to_sticks
-from ppprint.maze.board import BOARD, BOARD_CELLS, PORTAL_LINKS, board_maze, portal_edges
+from .board import BOARD, BOARD_CELLS, PORTAL_LINKS, board_maze, portal_edges
 from ppprint.model.table import SUITS
 from ppprint.model.yamlio import line_of, load_yaml
 
-LEVELS_DIR = Path(__file__).resolve().parents[2] / "games" / "piecepackman" / "levels"
-"""Where the shipped level files live."""
+LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
+"""The game's own level files, in its folder."""
 
 SIDES: dict[str, Direction] = {"top": (0, 1), "right": (1, 0), "bottom": (0, -1), "left": (-1, 0)}
 CUBES_PER_SUIT = 6

@@ -1,0 +1,304 @@
+"""Finding games: the bundled ones, folders the user names, and installed plug-ins.
+
+A game is one folder holding ``game.yaml`` (its id is the folder's name). The
+folder is data -- metadata, rules text, figures, levels -- plus, optionally,
+these Python modules, which are the only code a game brings:
+
+``engine.py``
+    ``GAME``, the rules engine (:class:`ppprint.engine.base.Game`); figures can
+    make claims only when a game has one.
+``view.py``
+    ``VIEW``, how a state is laid out (:class:`ppprint.layout.GameView`).
+``pieces.py``
+    the game's own piece kinds and their drawers.
+``pnp.py``
+    print-and-play sheets: ``add_sections(document, options)``, an ``Options``
+    model for the game's own ``ppprint pnp`` options, and ``equipment()``.
+``commands.py``
+    ``app``, a typer app of the game's own commands (``ppprint GAME ...``).
+``book.py``
+    ``context()``, values the rules text may use.
+
+Games are found, in this order:
+
+1. the games bundled with ppprint (the ``games/`` folder of the project);
+2. installed distributions declaring an entry point in the group
+   ``ppprint.games`` (name: the game's id; value: the package holding its folder);
+3. the folders of ``--games DIR`` (repeatable) and ``$PPPRINT_GAMES``
+   (``os.pathsep``-separated); without them, the folders listed in
+   ``ppprint.toml`` in the working folder, else the working folder itself.
+
+A folder is a game folder itself or a folder of game folders. Two different
+folders with the same id are an error; ``--no-bundled`` leaves out 1 and 2.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import importlib.metadata
+import importlib.util
+import os
+import re
+import sys
+import tomllib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from ppprint.errors import InputError
+
+if TYPE_CHECKING:
+    from ppprint.engine.base import Game
+    from ppprint.model.game import GameData
+
+ENTRY_POINT_GROUP = "ppprint.games"
+BUNDLED_PACKAGE = "ppprint.games"
+"""The package the bundled games are installed as (the project's ``games/`` folder)."""
+FOLDER_PACKAGE = "ppprint_folder_games"
+"""The package that game folders found on disk are imported under."""
+CONFIG_FILE = "ppprint.toml"
+GAME_FILE = "game.yaml"
+GAME_MODULES = ("engine", "view", "pieces", "pnp", "commands", "book")
+"""The optional code modules of a game folder."""
+
+_ID_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+
+@dataclass(frozen=True)
+class GameFolder:
+    """Where a game was found: its id, folder, the package its code imports as, and how it was found."""
+
+    id: str
+    folder: Path
+    package: str
+    origin: str
+
+
+class Plugin:
+    """One game: its data and, where it has them, its engine, view and other modules (loaded on first use)."""
+
+    def __init__(self, where: GameFolder):
+        self.where = where
+        self.id = where.id
+        self.folder = where.folder
+
+    def __repr__(self) -> str:
+        return f"Plugin({self.id!r}, {str(self.folder)!r})"
+
+    def module_path(self, name: str) -> Path:
+        """Where the game's module ``name`` is (or would be)."""
+        return self.folder / f"{name}.py"
+
+    def module(self, name: str) -> ModuleType | None:
+        """The game's module ``name`` (one of :data:`GAME_MODULES`), or ``None`` if it has none.
+
+        The game's piece kinds (``pieces.py``) are registered before any other module loads.
+        """
+        if not self.module_path(name).is_file():
+            return None
+        _ensure_package(self.where.package, self.folder)
+        if name != "pieces":
+            self.module("pieces")
+        return importlib.import_module(f"{self.where.package}.{name}")
+
+    @cached_property
+    def data(self) -> GameData:
+        """The game folder's data, loaded and validated."""
+        from ppprint.model.game import load_game
+
+        return load_game(self.folder, self.id)
+
+    @cached_property
+    def engine(self) -> Game | None:
+        """The rules engine, or ``None`` for a game without one."""
+        module = self.module("engine")
+        if module is None:
+            return None
+        game = getattr(module, "GAME", None)
+        if game is None:
+            raise InputError(f"engine.py of game '{self.id}' defines no GAME", self.folder / "engine.py")
+        return game  # type: ignore[no-any-return]
+
+    def require_engine(self) -> Game:
+        """The rules engine; an :class:`InputError` if the game has none."""
+        if self.engine is None:
+            raise InputError(f"game '{self.id}' has no rules engine ({self.folder / 'engine.py'})")
+        return self.engine
+
+    def hook(self, module: str, name: str) -> Any:
+        """``name`` from one of the game's modules, or ``None`` if the module or name is missing."""
+        loaded = self.module(module)
+        return getattr(loaded, name, None) if loaded is not None else None
+
+
+@dataclass
+class Registry:
+    """The games of one run, by id."""
+
+    folders: Sequence[Path] = ()
+    bundled: bool = True
+    _found: dict[str, GameFolder] | None = field(default=None, repr=False)
+    _plugins: dict[str, Plugin] = field(default_factory=dict, repr=False)
+
+    def found(self) -> dict[str, GameFolder]:
+        """Every game found, by id (sorted)."""
+        if self._found is None:
+            games: dict[str, GameFolder] = {}
+            sources: list[Iterator[GameFolder]] = []
+            if self.bundled:
+                sources += [_bundled_games(), _entry_point_games()]
+            sources += [_folder_games(folder, origin) for folder, origin in self._user_folders()]
+            for source in sources:
+                for game in source:
+                    _add(games, game)
+            self._found = dict(sorted(games.items()))
+        return self._found
+
+    def _user_folders(self) -> list[tuple[Path, str]]:
+        if self.folders:
+            return [(Path(f), "--games") for f in self.folders]
+        config = Path.cwd() / CONFIG_FILE
+        if config.is_file():
+            return [(folder, str(config)) for folder in _config_folders(config)]
+        return [(Path.cwd(), "the working folder")]
+
+    def ids(self) -> list[str]:
+        """The ids of every game, sorted."""
+        return list(self.found())
+
+    def get(self, game_id: str) -> Plugin:
+        """The game ``game_id``; an :class:`InputError` naming the known games if there is none."""
+        if game_id not in self._plugins:
+            found = self.found()
+            if game_id not in found:
+                known = ", ".join(found) or "none"
+                raise InputError(f"unknown game '{game_id}' (games: {known})")
+            self._plugins[game_id] = Plugin(found[game_id])
+        return self._plugins[game_id]
+
+    def plugins(self) -> list[Plugin]:
+        """Every game, sorted by id."""
+        return [self.get(game_id) for game_id in self.found()]
+
+
+def _add(games: dict[str, GameFolder], game: GameFolder) -> None:
+    known = games.get(game.id)
+    if known is None:
+        games[game.id] = game
+    elif known.folder.resolve() != game.folder.resolve():
+        raise InputError(
+            f"two games with the id '{game.id}': {known.folder} ({known.origin}) and {game.folder} ({game.origin});"
+            " rename one folder, or leave out the bundled games with --no-bundled"
+        )
+
+
+def is_game_folder(folder: Path) -> bool:
+    """Whether ``folder`` holds a game (a ``game.yaml``)."""
+    return (folder / GAME_FILE).is_file()
+
+
+def check_game_id(game_id: str, where: Path | str) -> str:
+    """A game id is lower-case letters and digits, words joined by hyphens (``my-game``)."""
+    if not _ID_RE.fullmatch(game_id):
+        raise InputError(f"'{game_id}' is not a game id (lower-case letters and digits, words joined by '-')", where)
+    return game_id
+
+
+def _bundled_games() -> Iterator[GameFolder]:
+    package = importlib.import_module(BUNDLED_PACKAGE)
+    for root in package.__path__:
+        for folder in sorted(Path(root).iterdir()):
+            if is_game_folder(folder):
+                yield GameFolder(folder.name, folder, f"{BUNDLED_PACKAGE}.{folder.name}", "bundled")
+
+
+def _entry_point_games() -> Iterator[GameFolder]:
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        where = f"entry point '{entry.name}' of {entry.dist.name if entry.dist else 'an installed distribution'}"
+        try:
+            module = importlib.import_module(entry.value)
+        except ImportError as exc:
+            raise InputError(f"{where}: cannot import {entry.value}: {exc}") from None
+        folder = Path(next(iter(getattr(module, "__path__", [])), "") or Path(module.__file__ or "").parent)
+        if not is_game_folder(folder):
+            raise InputError(f"{where}: {folder} holds no {GAME_FILE}")
+        yield GameFolder(check_game_id(entry.name, where), folder, entry.value, where)
+
+
+def _folder_games(folder: Path, origin: str) -> Iterator[GameFolder]:
+    if not folder.is_dir():
+        raise InputError(f"{origin} {folder}: no such folder")
+    if is_game_folder(folder):
+        candidates = [folder.resolve()]
+    else:
+        candidates = sorted(f for f in folder.iterdir() if is_game_folder(f))
+        if not candidates and origin != "the working folder":
+            raise InputError(f"{origin} {folder}: the folder holds no game (no {GAME_FILE} in it or in its subfolders)")
+    for game_folder in candidates:
+        game_id = check_game_id(game_folder.name, game_folder / GAME_FILE)
+        yield GameFolder(game_id, game_folder, f"{FOLDER_PACKAGE}.{game_id.replace('-', '_')}", f"{origin} {folder}")
+
+
+def _config_folders(config: Path) -> list[Path]:
+    try:
+        settings = tomllib.loads(config.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise InputError(f"cannot read settings: {exc}", config) from None
+    folders = settings.get("games", {}).get("folders", ["."])
+    if not isinstance(folders, list) or not all(isinstance(f, str) for f in folders):
+        raise InputError("[games] folders: a list of folder names", config)
+    return [config.parent / f for f in folders]
+
+
+def _ensure_package(name: str, folder: Path) -> None:
+    """Make a game folder importable as the package ``name`` (bundled and plug-in games already are)."""
+    if name in sys.modules:
+        return
+    if not name.startswith(FOLDER_PACKAGE + "."):
+        importlib.import_module(name)
+        return
+    if FOLDER_PACKAGE not in sys.modules:
+        sys.modules[FOLDER_PACKAGE] = _namespace(FOLDER_PACKAGE, [])
+    init = folder / "__init__.py"
+    if not init.is_file():
+        sys.modules[name] = _namespace(name, [str(folder)])
+        return
+    spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(folder)])
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+
+
+def _namespace(name: str, path: list[str]) -> ModuleType:
+    spec = importlib.machinery.ModuleSpec(name, None, is_package=True)
+    spec.submodule_search_locations = path
+    return importlib.util.module_from_spec(spec)
+
+
+_current = Registry()
+
+
+def registry() -> Registry:
+    """The games of this run (see :func:`configure`)."""
+    return _current
+
+
+def configure(folders: Sequence[Path] = (), bundled: bool = True) -> Registry:
+    """Set the games of this run: ``folders`` (plus ``$PPPRINT_GAMES``) and, unless ``bundled`` is false, the bundled and installed ones."""
+    global _current
+    extra = [Path(p) for p in os.environ.get("PPPRINT_GAMES", "").split(os.pathsep) if p]
+    _current = Registry(folders=[*folders, *extra], bundled=bundled)
+    return _current
+
+
+def get_game(game_id: str) -> Plugin:
+    """The game ``game_id`` of this run."""
+    return _current.get(game_id)
+
+
+configure()
