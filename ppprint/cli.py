@@ -203,12 +203,11 @@ def render(
     data = plugin.data
     if figure not in data.figures:
         raise InputError(f"unknown figure '{figure}' of {game} (figures: {', '.join(data.figures)})")
-    engine = plugin.require_engine()
-    checked, failures = check_figure(engine, data.figures[figure])
+    checked, failures = check_figure(plugin.require_engine(), data.figures[figure])
     if failures:
         raise ClaimError(failures)
     target = out or Path("output") / f"{game}-{figure}.{format.value}"
-    write_atomic(target, figure_bytes(render_svg(engine, checked), format.value, dpi))
+    write_atomic(target, figure_bytes(render_svg(plugin.require_view(), checked), format.value, dpi))
     typer.echo(f"wrote {target}")
 
 

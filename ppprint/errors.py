@@ -64,11 +64,16 @@ class ClaimError(PpprintError):
         super().__init__("\n".join(f.one_line() for f in failures))
 
 
+class InvalidMoveError(PpprintError, ValueError):
+    """Text that is not a move in the game's notation (python-chess's ``InvalidMoveError``)."""
+
+
 class IllegalMoveError(PpprintError, ValueError):
-    """A move the rules forbid; ``reason`` is a short code such as ``jump-over-empty``."""
+    """A move the rules forbid: ``reason`` is its reason code (``jump-over-empty``), ``rule`` the rule it cites."""
 
     def __init__(self, reason: str, words: str):
-        self.reason = reason
+        self.reason = str(reason)
+        self.rule = str(getattr(reason, "rule", ""))
         self.words = words
         super().__init__(f"{reason}: {words}")
 
@@ -92,3 +97,7 @@ class DataError(ValueError):
         self.message = message
         self.loc = loc
         super().__init__(message)
+
+
+class PositionError(DataError):
+    """A position that is not one of the game's: bad text, a bad key or value, or pieces the rules forbid."""

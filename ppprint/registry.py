@@ -53,6 +53,7 @@ from ppprint.errors import InputError
 
 if TYPE_CHECKING:
     from ppprint.engine.base import Game
+    from ppprint.layout import GameView
     from ppprint.model.game import GameData
 
 ENTRY_POINT_GROUP = "ppprint.games"
@@ -109,25 +110,41 @@ class Plugin:
     def data(self) -> GameData:
         """The game folder's data, loaded and validated."""
         from ppprint.model.game import load_game
+        from ppprint.model.view import ViewOptions
 
-        return load_game(self.folder, self.id)
+        view = self.view
+        return load_game(self.folder, self.id, view.Options if view is not None else ViewOptions)
 
     @cached_property
-    def engine(self) -> Game | None:
-        """The rules engine, or ``None`` for a game without one."""
-        module = self.module("engine")
-        if module is None:
-            return None
-        game = getattr(module, "GAME", None)
-        if game is None:
-            raise InputError(f"engine.py of game '{self.id}' defines no GAME", self.folder / "engine.py")
-        return game  # type: ignore[no-any-return]
+    def engine(self) -> Game[Any, Any, Any] | None:
+        """The rules engine (``GAME`` of ``engine.py``), or ``None`` for a game without one."""
+        return self._defined("engine", "GAME")  # type: ignore[no-any-return]
 
-    def require_engine(self) -> Game:
+    def require_engine(self) -> Game[Any, Any, Any]:
         """The rules engine; an :class:`InputError` if the game has none."""
         if self.engine is None:
-            raise InputError(f"game '{self.id}' has no rules engine ({self.folder / 'engine.py'})")
+            raise InputError(f"game '{self.id}' has no rules engine ({self.module_path('engine')})")
         return self.engine
+
+    @cached_property
+    def view(self) -> GameView[Any, Any] | None:
+        """How the game's states are drawn (``VIEW`` of ``view.py``), or ``None``."""
+        return self._defined("view", "VIEW")  # type: ignore[no-any-return]
+
+    def require_view(self) -> GameView[Any, Any]:
+        """The game's view; an :class:`InputError` if it has none."""
+        if self.view is None:
+            raise InputError(f"game '{self.id}' has no view to draw its states ({self.module_path('view')})")
+        return self.view
+
+    def _defined(self, module: str, name: str) -> Any:
+        loaded = self.module(module)
+        if loaded is None:
+            return None
+        value = getattr(loaded, name, None)
+        if value is None:
+            raise InputError(f"{module}.py of game '{self.id}' defines no {name}", self.module_path(module))
+        return value
 
     def hook(self, module: str, name: str) -> Any:
         """``name`` from one of the game's modules, or ``None`` if the module or name is missing."""

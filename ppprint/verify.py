@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ppprint.engine.base import Game, State
-from ppprint.errors import ClaimError, ClaimFailure, DataError, IllegalMoveError, InputError
+from ppprint.errors import ClaimError, ClaimFailure, DataError, IllegalMoveError, InputError, InvalidMoveError
 from ppprint.model.game import Claim, Figure, Panel
 from ppprint.registry import Plugin
 from ppprint.model.yamlio import line_of
@@ -32,7 +32,7 @@ class CheckedPanel:
     """A panel after checking: the state to draw and the moves to draw on it."""
 
     panel: Panel
-    state: State
+    state: State[Any]
     moves: list[DrawnMove] = field(default_factory=list)
 
 
@@ -74,7 +74,7 @@ def verify_game(game: Plugin) -> VerifyReport:
     return report
 
 
-def check_figure(engine: Game, figure: Figure) -> tuple[CheckedFigure, list[ClaimFailure]]:
+def check_figure(engine: Game[Any, Any, Any], figure: Figure) -> tuple[CheckedFigure, list[ClaimFailure]]:
     """Check one figure's claims; return the checked figure and the failures."""
     failures: list[ClaimFailure] = []
     panels = []
@@ -86,7 +86,7 @@ def check_figure(engine: Game, figure: Figure) -> tuple[CheckedFigure, list[Clai
     return CheckedFigure(figure, panels), failures
 
 
-def position_of(engine: Game, figure: Figure, panel: Panel) -> State:
+def position_of(engine: Game[Any, Any, Any], figure: Figure, panel: Panel) -> State[Any]:
     """The state a panel's ``position`` describes; bad data raises :class:`InputError`."""
     try:
         return engine.position_from_data(panel.position)
@@ -96,7 +96,7 @@ def position_of(engine: Game, figure: Figure, panel: Panel) -> State:
 
 
 class _PanelChecker:
-    def __init__(self, engine: Game, figure: Figure, panel: Panel, name: str):
+    def __init__(self, engine: Game[Any, Any, Any], figure: Figure, panel: Panel, name: str):
         self.engine, self.figure, self.panel, self.name = engine, figure, panel, name
         self.failures: list[ClaimFailure] = []
 
@@ -105,10 +105,10 @@ class _PanelChecker:
             ClaimFailure(self.figure.path, claim.line, self.name, claim.describe(), rule, problem)
         )
 
-    def parse(self, state: State, text: str, claim: Claim) -> Any:
+    def parse(self, state: State[Any], text: str, claim: Claim) -> Any:
         try:
             return self.engine.parse_move(state, text)
-        except ValueError as exc:
+        except (InvalidMoveError, ValueError) as exc:
             raise InputError(f"move '{text}': {exc}", self.figure.path, claim.line) from None
 
     def run(self) -> CheckedPanel:
@@ -124,25 +124,22 @@ class _PanelChecker:
                 for text in claim.moves:
                     move = self.parse(start, text, claim)
                     verdict = start.explain(move)
-                    if not verdict.legal:
-                        self.fail(claim, self.engine.reasons[verdict.reason], f"{text} is {verdict}")
+                    if verdict.reason is not None:
+                        self.fail(claim, verdict.reason.rule, f"{text} is {verdict}")
                     if claim.draw:
                         drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "legal"))
             elif claim.kind == "illegal":
-                for text, reason in claim.reasons:
-                    if reason not in self.engine.reasons:
-                        known = ", ".join(sorted(self.engine.reasons))
-                        raise InputError(f"unknown reason code '{reason}' (known: {known})", self.figure.path, claim.line)
+                for text, code in claim.reasons:
+                    reason = self.engine.Reason.lookup(code)
+                    if reason is None:
+                        known = ", ".join(self.engine.Reason.codes())
+                        raise InputError(f"unknown reason code '{code}' (known: {known})", self.figure.path, claim.line)
                     move = self.parse(start, text, claim)
                     verdict = start.explain(move)
-                    if verdict.legal:
-                        self.fail(claim, self.engine.reasons[reason], f"{text} is legal")
+                    if verdict.reason is None:
+                        self.fail(claim, reason.rule, f"{text} is legal")
                     elif verdict.reason != reason:
-                        self.fail(
-                            claim,
-                            self.engine.reasons[verdict.reason],
-                            f"{text} is illegal for {verdict.reason} ({verdict.words}), not {reason}",
-                        )
+                        self.fail(claim, verdict.reason.rule, f"{text} is illegal for {verdict.reason} ({verdict.words}), not {code}")
                     if claim.draw:
                         drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "illegal"))
             else:
@@ -154,7 +151,7 @@ class _PanelChecker:
                     try:
                         state.apply(move)
                     except IllegalMoveError as exc:
-                        self.fail(claim, self.engine.reasons[exc.reason], f"{text} is illegal: {exc}")
+                        self.fail(claim, exc.rule, f"{text} is illegal: {exc}")
                         break
                 else:
                     self.check_facts(claim, state)
@@ -162,14 +159,16 @@ class _PanelChecker:
                         shown = state
         return CheckedPanel(self.panel, shown, drawn)
 
-    def check_facts(self, claim: Claim, state: State) -> None:
-        actual = state.facts()
-        for fact, expected in claim.expect.items():
-            if fact not in self.engine.facts:
-                known = ", ".join(sorted(self.engine.facts))
-                raise InputError(f"unknown fact '{fact}' (known: {known})", self.figure.path, claim.line)
-            if not fact_matches(expected, actual[fact]):
-                self.fail(claim, self.engine.facts[fact], f"{fact} is {_show(actual[fact])}, not {_show(expected)}")
+    def check_facts(self, claim: Claim, state: State[Any]) -> None:
+        """Compare each claimed fact with the engine's, computing only the facts claimed."""
+        for name, expected in claim.expect.items():
+            fact = self.engine.Fact.lookup(str(name))
+            if fact is None:
+                known = ", ".join(self.engine.Fact.codes())
+                raise InputError(f"unknown fact '{name}' (known: {known})", self.figure.path, claim.line)
+            actual = state.fact(fact)
+            if not fact_matches(expected, actual):
+                self.fail(claim, fact.rule, f"{name} is {_show(actual)}, not {_show(expected)}")
 
 
 def fact_matches(expected: Any, actual: Any) -> bool:

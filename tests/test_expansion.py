@@ -104,7 +104,7 @@ def test_jumps_go_two_cells_over_any_minion_in_eight_directions():
 def test_every_way_a_move_is_illegal(move, code):
     state = position({"first": {"c3": 3, "c2": 5, "e5": 1, "d4": 2}, "second": {"d3": 2, "f6": 3, "e6": 4}})
     assert reason(state, move) == code
-    assert code in GAME.reasons
+    assert GAME.Reason.lookup(code) is not None
     with pytest.raises(IllegalMoveError) as caught:
         state.apply(GAME.parse_move(state, move))
     assert caught.value.reason == code

@@ -19,5 +19,5 @@ def test_random_playout_keeps_invariants(game_id: str, seed: int) -> None:
 @pytest.mark.parametrize("game_id", registry().ids())
 def test_every_reason_and_fact_names_a_rule(game_id: str) -> None:
     game = get_game(game_id).require_engine()
-    assert game.reasons and all(isinstance(v, str) and v for v in game.reasons.values())
-    assert game.facts and all(isinstance(v, str) and v for v in game.facts.values())
+    for codes in (game.Reason, game.Fact, game.End):
+        assert list(codes) and all(isinstance(c.rule, str) and c.rule for c in codes)

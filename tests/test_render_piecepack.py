@@ -12,16 +12,16 @@ from reportlab.graphics.shapes import Circle, Drawing, Group, Path, Polygon, Rec
 from reportlab.lib.colors import toColor
 from svglib.svglib import svg2rlg
 
-from ppprint.model.table import SUITS, Piece
+from ppprint.model.table import MATCHSTICK_LENGTHS, SUITS, Piece, footprint, matchstick_length
 from ppprint.render.fonts import SANS_BOLD, register_fonts
 from ppprint.render.pieces import drawer_for, known_kinds
-from ppprint.render.pieces.piecepack import (
-    MATCHSTICK_LENGTHS,
-    SUIT_COLOURS,
-    matchstick_length,
-    piece_extent,
-    suit_symbol,
-)
+from ppprint.render.pieces.piecepack import SUIT_COLOURS, suit_symbol
+
+
+def piece_extent(piece: Piece) -> tuple[float, float]:
+    """The width and height of the box a piece covers, from the piece table's footprint."""
+    x0, y0, x1, y1 = footprint(piece)
+    return x1 - x0, y1 - y0
 
 TOLERANCE = 0.01 * 72  # 0.01 in, in points
 KINDS = ("tile", "coin", "pawn", "die", "matchstick", "cube")

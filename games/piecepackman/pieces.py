@@ -12,9 +12,11 @@ import math
 import svgwrite
 from svgwrite.base import BaseElement
 
-from ppprint.model.table import COIN_DIAMETER, Piece, Point
+from ppprint.model.table import COIN_DIAMETER, Piece, Point, register_kind
 from ppprint.render.fonts import SANS_FAMILY
 from ppprint.render.pieces import POINTS_PER_INCH, piece_drawer
+
+register_kind("piecepackman", lambda piece: (COIN_DIAMETER, COIN_DIAMETER), round=True)
 
 BODY_COLOUR = "#f2c230"
 OUTLINE_COLOUR = "#6e6a62"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import svgwrite
 from svgwrite.base import BaseElement
 
-from ppprint.model.table import COIN_DIAMETER, Piece, Point
+from ppprint.model.table import COIN_DIAMETER, Piece, Point, register_kind
 from ppprint.render.fonts import SANS_FAMILY
 from ppprint.render.pieces import POINTS_PER_INCH, piece_drawer
 
@@ -29,6 +29,10 @@ RIM = 0.24 * BAND
 LINE = 1.2
 INK, PAPER = "#000000", "#ffffff"
 SQUARE_LINE = "#555555"
+
+register_kind("pileup-square", lambda piece: (piece.length or 1.0, piece.length or 1.0), board=True)
+register_kind("pileup-piece", lambda piece: (COIN_DIAMETER, COIN_DIAMETER), round=True)
+register_kind("pileup-stack", lambda piece: (COIN_DIAMETER, (len(piece.stack) * BAND + 2 * RIM) / POINTS_PER_INCH))
 
 
 def _colours(owner: int | None) -> tuple[str, str]:
@@ -49,7 +53,7 @@ def _number(drawing: svgwrite.Drawing, value: int, x: float, y: float, size: flo
     )
 
 
-@piece_drawer("pileup-square", board=True)
+@piece_drawer("pileup-square")
 def draw_square(drawing: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseElement:
     """One square of the board; ``length`` is its side in inches."""
     side = (piece.length or 1.0) * POINTS_PER_INCH

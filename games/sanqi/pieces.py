@@ -32,8 +32,11 @@ from dataclasses import dataclass
 import svgwrite
 from svgwrite.base import BaseElement
 
-from ppprint.model.table import Piece, Point
+from ppprint.model.table import Piece, Point, register_kind
 from ppprint.render.pieces import POINTS_PER_INCH, piece_drawer
+
+register_kind("hexcell", lambda piece: ((piece.length or 0.75), 2 * (piece.length or 0.75) / math.sqrt(3.0)), board=True)
+register_kind("sanqi", lambda piece: (1.24 * (piece.length or 0.6), 1.24 * (piece.length or 0.6)))
 
 
 @dataclass(frozen=True)
@@ -124,7 +127,7 @@ def draw_piece(drawing: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseEl
     return group
 
 
-@piece_drawer("hexcell", board=True)
+@piece_drawer("hexcell")
 def draw_cell(drawing: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseElement:
     """One pointy-top hexagonal cell of a field."""
     size = (piece.length or 0.75) * POINTS_PER_INCH

@@ -42,10 +42,10 @@ def book_pdf(game: Plugin, report: VerifyReport, paper: str, book_format: str = 
 
 def figure_files(game: Plugin, report: VerifyReport, dpi: float = 150.0) -> list[tuple[str, bytes]]:
     """Every checked figure of a game as ``<game>-figures/<figure>.svg`` and ``.png`` (at ``dpi``)."""
-    engine = game.require_engine()
+    view = game.require_view()
     files = []
     for figure_id, checked in report.figures.items():
-        svg = render_svg(engine, checked)
+        svg = render_svg(view, checked)
         files.append((f"{game.id}-figures/{figure_id}.svg", figure_bytes(svg, "svg")))
         files.append((f"{game.id}-figures/{figure_id}.png", figure_bytes(svg, "png", dpi)))
     return files

@@ -29,8 +29,7 @@ CATALOGUE_TITLE = "The ppprint library"
 
 def setup_thumbnail(game: Plugin) -> FigureFlowable:
     """The engine's setup of a game, drawn as a table and scaled to fit :data:`THUMBNAIL`."""
-    engine = game.require_engine()
-    table = engine.table(engine.initial_state(), {})
+    table = game.require_view().table(game.require_engine().initial_state())
     return FigureFlowable(svg_to_drawing(table_svg(table)), THUMBNAIL, THUMBNAIL)
 
 

@@ -169,12 +169,12 @@ def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", ha
     data = game.data
     numbering = number_figures(data)
     markdown = rulebook_markdown(game, report, numbering)
-    engine = game.require_engine()
+    view = game.require_view()
     max_figure_height = (size[1] - 1.9 * margin) * FIGURE_MAX_HEIGHT
 
     def make_figure(figure_id: str) -> Flowable:
         checked = report.figures[figure_id]
-        drawing = svg_to_drawing(render_svg(engine, checked))
+        drawing = svg_to_drawing(render_svg(view, checked))
         number = numbering.numbers[figure_id]
         caption = Paragraph(f"<b>Figure {number}.</b> {_escape(checked.figure.caption)}", styles.caption)
         width = checked.figure.width * inch if checked.figure.width else None

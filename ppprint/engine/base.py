@@ -1,14 +1,24 @@
-"""The one small API every game engine implements.
+"""The engine API: the contract every game's rules engine implements.
 
-Modelled on OpenSpiel and python-chess: a :class:`Game` knows the rules and the
-notation; a :class:`State` is one position with its history. States mutate in
+Modelled on OpenSpiel and python-chess. A :class:`Game` knows the rules and the
+notation; a :class:`State` is one position with its history. States change in
 place with :meth:`State.apply` and go back with :meth:`State.undo`;
-:meth:`State.clone` copies. Every illegal move has a reason code, listed with
-the rule it cites in :attr:`Game.reasons`.
+:meth:`State.clone` copies.
 
-Chance (dice) is modelled as a player: when ``current_player == CHANCE`` the
-legal moves are the outcomes, and :meth:`State.chance_outcomes` gives their
-probabilities.
+A game declares, once:
+
+* its move type: a small hashable value (a frozen dataclass or a NamedTuple)
+  with a text form, :meth:`Move.text` (like python-chess's ``Move.uci()``);
+* its reason codes, facts and end reasons as enums of :class:`ReasonCode`,
+  :class:`FactName` and :class:`EndReason`, each member carrying the rule it
+  cites (``NO_MINION = "no-minion", "Movement: a move starts on ..."``);
+* its position data as a pydantic model (:class:`PositionModel`), read both
+  from a figure's YAML and from the one-line text notation, so every bad key
+  reports its own file and line.
+
+Chance (dice) is a player: when ``current_player == CHANCE`` the legal moves are
+the outcomes, and :meth:`State.chance_outcomes` gives their probabilities. A
+finished game has ``current_player == TERMINAL`` and an :class:`Outcome`.
 """
 
 from __future__ import annotations
@@ -17,77 +27,177 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from enum import Enum
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
-from ppprint.errors import IllegalMoveError
-from ppprint.model.table import Table
+from pydantic import BaseModel, ConfigDict
 
-CHANCE = -1
+from ppprint.errors import IllegalMoveError, PositionError
+from ppprint.model.validation import validated
+
+Player = int
+"""A player's index in :attr:`Game.players`, or :data:`CHANCE` or :data:`TERMINAL`."""
+
+CHANCE: Final = -1
 """``current_player`` of a state waiting for a die roll."""
 
-TERMINAL = -2
+TERMINAL: Final = -2
 """``current_player`` of a finished game."""
 
-HISTORY_SEPARATOR = " | "
+HISTORY_SEPARATOR: Final = " | "
 """Separates the start position from the moves in :meth:`State.serialise`."""
 
-Move = Hashable
+SETUP: Final = "setup"
+"""A figure's ``position: setup`` means the game's :meth:`Game.initial_state`."""
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """Whether a move is legal and, if not, why (a reason code and words)."""
+class RuleCode(str, Enum):
+    """A code that cites a rule. Members are written ``NAME = "code", "Section: the rule in words"``."""
 
-    legal: bool
-    reason: str = ""
-    words: str = ""
+    rule: str
+
+    def __new__(cls, code: str, rule: str) -> Self:
+        member = str.__new__(cls, code)
+        member._value_ = code
+        member.rule = rule
+        return member
 
     def __str__(self) -> str:
-        return "legal" if self.legal else f"illegal: {self.reason} {self.words}"
+        return str(self.value)
+
+    @classmethod
+    def lookup(cls, code: str) -> Self | None:
+        """The member whose code is ``code``, or ``None``."""
+        member = cls._value2member_map_.get(code)
+        return member if isinstance(member, cls) else None
+
+    @classmethod
+    def codes(cls) -> list[str]:
+        """Every code, sorted."""
+        return sorted(member.value for member in cls)
 
 
-LEGAL = Verdict(True)
+class ReasonCode(RuleCode):
+    """Why a move is illegal (a game subclasses this with its reasons)."""
 
 
-class State(ABC):
+class FactName(RuleCode):
+    """A fact a diagram may claim about a position (a game subclasses this with its facts)."""
+
+
+class EndReason(RuleCode):
+    """Why a game ended (a game subclasses this with its end conditions)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a move is legal and, if not, why: the reason code and words."""
+
+    reason: ReasonCode | None = None
+    words: str = ""
+
+    @property
+    def legal(self) -> bool:
+        """Whether the move is legal."""
+        return self.reason is None
+
+    def __str__(self) -> str:
+        return "legal" if self.reason is None else f"illegal: {self.reason.value} {self.words}"
+
+
+LEGAL: Final = Verdict()
+"""The verdict of every legal move."""
+
+
+def illegal(reason: ReasonCode, words: str) -> Verdict:
+    """The verdict of a move that breaks the rule ``reason`` cites; ``words`` say how."""
+    return Verdict(reason, words)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: why, each player's result in [-1, 1], and what decided it."""
+
+    end: EndReason
+    returns: tuple[float, ...]
+    decided_by: str = ""
+    """What decided the winner when a rule had to (a tiebreak), else empty."""
+
+    @property
+    def winners(self) -> tuple[Player, ...]:
+        """The players with the best result; empty for a draw (everyone equal)."""
+        best = max(self.returns)
+        if all(r == best for r in self.returns):
+            return ()
+        return tuple(p for p, r in enumerate(self.returns) if r == best)
+
+    @property
+    def draw(self) -> bool:
+        """Whether nobody did better than anybody else."""
+        return not self.winners
+
+
+class Move(Hashable, Protocol):
+    """What the API asks of a move: a hashable value with a text form in the game's notation."""
+
+    def text(self) -> str:
+        """The move in notation, without context (like python-chess's ``uci()``)."""
+        ...
+
+
+class PositionModel(BaseModel):
+    """The data of a position, as a figure's ``position:`` and the text notation both give it.
+
+    Unknown keys and values of the wrong type are refused; a game adds the checks
+    that need the rules in :meth:`Game.state_from`.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+MoveT = TypeVar("MoveT", bound=Move)
+StateT = TypeVar("StateT", bound="State[Any]")
+PositionT = TypeVar("PositionT", bound=PositionModel)
+
+
+class State(ABC, Generic[MoveT]):
     """One position of a game, plus what it needs of its past."""
 
-    game: Game
-
-    def __init__(self, game: Game, start_text: str):
-        self.game = game
-        self.start_text = start_text
-        self.history: list[Move] = []
+    game: Game[Any, MoveT, Any]
+    start_text: str
+    """The position the history starts from, in notation."""
+    history: list[MoveT]
+    """The moves played since :attr:`start_text`."""
 
     # -- what every engine provides ------------------------------------------------
     @property
     @abstractmethod
-    def current_player(self) -> int:
+    def current_player(self) -> Player:
         """Index of the player to move, :data:`CHANCE` or :data:`TERMINAL`."""
 
     @abstractmethod
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[MoveT]:
         """Every legal move (or chance outcome), in a deterministic order."""
 
     @abstractmethod
-    def explain(self, move: Move) -> Verdict:
+    def explain(self, move: MoveT) -> Verdict:
         """Judge a move: :data:`LEGAL`, or the reason code and words of the rule it breaks."""
 
     @abstractmethod
-    def _do(self, move: Move) -> None:
+    def _do(self, move: MoveT) -> None:
         """Play a move already known to be legal, recording what undo needs."""
 
     @abstractmethod
-    def _undo(self, move: Move) -> None:
+    def _undo(self, move: MoveT) -> None:
         """Take back the last move played by :meth:`_do`."""
 
     @abstractmethod
-    def clone(self) -> State:
-        """An independent copy."""
+    def clone(self) -> Self:
+        """An independent copy, history included."""
 
     @abstractmethod
-    def returns(self) -> tuple[float, ...]:
-        """Each player's result in [-1, 1]: 1 win, -1 loss, 0 draw (zeros while playing)."""
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
 
     @abstractmethod
     def position_text(self) -> str:
@@ -98,27 +208,41 @@ class State(ABC):
         """Everything that decides the future of the game; equal keys mean equal states."""
 
     @abstractmethod
-    def facts(self) -> dict[str, Any]:
-        """Named facts a diagram may claim (see :attr:`Game.facts`)."""
+    def fact(self, name: Any) -> object:
+        """The value of one fact (a member of the game's :class:`FactName` enum)."""
 
     # -- shared behaviour --------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[MoveT, float]]:
+        """Chance outcomes with probabilities; only at a chance node."""
+        return []
+
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.current_player == TERMINAL
 
-    def chance_outcomes(self) -> list[tuple[Move, float]]:
-        """Chance outcomes with probabilities; only at a chance node."""
-        return []
+    def returns(self) -> tuple[float, ...]:
+        """Each player's result in [-1, 1]: 1 win, -1 loss, 0 draw (zeros while playing)."""
+        outcome = self.outcome()
+        return outcome.returns if outcome is not None else (0.0,) * len(self.game.players)
 
-    def apply(self, move: Move) -> None:
+    def facts(self) -> dict[str, object]:
+        """Every fact, by name (computing all of them: use :meth:`fact` for one)."""
+        return {member.value: self.fact(member) for member in self.game.Fact}
+
+    def apply(self, move: MoveT) -> None:
         """Play ``move``; raise :class:`IllegalMoveError` with a reason if it is illegal."""
         verdict = self.explain(move)
-        if not verdict.legal:
+        if verdict.reason is not None:
             raise IllegalMoveError(verdict.reason, verdict.words)
         self._do(move)
         self.history.append(move)
 
-    def undo(self) -> Move:
+    def push(self, move: MoveT) -> None:
+        """Play a move known to be legal (one of :meth:`legal_moves`) without judging it again."""
+        self._do(move)
+        self.history.append(move)
+
+    def undo(self) -> MoveT:
         """Take back the last move and return it."""
         move = self.history.pop()
         self._undo(move)
@@ -132,7 +256,7 @@ class State(ABC):
         texts = []
         for move in self.history:
             texts.append(self.game.format_move(replay, move))
-            replay.apply(move)
+            replay.push(move)
         return self.start_text + HISTORY_SEPARATOR + " ".join(texts)
 
     def __eq__(self, other: object) -> bool:
@@ -142,67 +266,81 @@ class State(ABC):
         return hash(self.key())
 
 
-class Game(ABC):
-    """A game's rules, notation and piece table; one instance per game module."""
+class Game(ABC, Generic[StateT, MoveT, PositionT]):
+    """A game's rules and notation: one instance per variant (number of players, board size...)."""
 
     id: ClassVar[str]
+    """The game's id: the name of its folder."""
     title: ClassVar[str]
-    players: ClassVar[tuple[str, ...]]
-    reasons: ClassVar[Mapping[str, str]]
-    """Every reason code a move can be illegal for -> the rule it cites."""
-    facts: ClassVar[Mapping[str, str]]
-    """Every fact :meth:`State.facts` returns -> the rule that decides it."""
+    version: ClassVar[str] = "1"
+    """Changes whenever the rules engine could judge a position differently (caches key on it)."""
+    Reason: ClassVar[type[ReasonCode]]
+    Fact: ClassVar[type[FactName]]
+    End: ClassVar[type[EndReason]]
+    Position: type[PositionT]
+    """The model of the game's position data (set on the class)."""
+    players: tuple[str, ...]
+    """The players' names as figure data writes them ("first", "second", a colour...)."""
+
+    # -- what every engine provides ------------------------------------------------
+    @abstractmethod
+    def initial_state(self, rng: random.Random | None = None) -> StateT:
+        """The setup; ``rng`` decides hidden or random choices (coin values) where the game has them."""
 
     @abstractmethod
-    def initial_state(self, rng: random.Random | None = None) -> State:
-        """The setup; ``rng`` decides hidden choices (coin values) where the game has them."""
+    def position_fields(self, text: str) -> Mapping[str, object]:
+        """The data of a position written in the game's one-line notation (raise :class:`PositionError`)."""
 
     @abstractmethod
-    def parse_position(self, text: str) -> State:
-        """A state from :meth:`State.position_text`; raises ``ValueError`` on bad text."""
+    def state_from(self, position: PositionT) -> StateT:
+        """The state a validated position describes; a :class:`PositionError` names the key at fault."""
 
     @abstractmethod
-    def position_from_data(self, data: Any) -> State:
-        """A state from a figure's ``position`` mapping (YAML); raises :class:`DataError` with the key path at fault."""
+    def parse_move(self, state: StateT, text: str) -> MoveT:
+        """A move from notation; :class:`~ppprint.errors.InvalidMoveError` when the text is not a move."""
 
     @abstractmethod
-    def parse_move(self, state: State, text: str) -> Move:
-        """A move from notation; raises ``ValueError`` when the text is not a move."""
+    def move_cells(self, state: StateT, move: MoveT) -> list[str]:
+        """The cells a move passes through, for drawing it (one cell: a placement or a move in place)."""
 
     @abstractmethod
-    def format_move(self, state: State, move: Move) -> str:
-        """A move in notation (the state is the one the move is played from)."""
-
-    @abstractmethod
-    def move_cells(self, state: State, move: Move) -> list[str]:
-        """The cells a move passes through, for drawing its arrow."""
-
-    @abstractmethod
-    def table(self, state: State, view: Mapping[str, Any]) -> Table:
-        """Where every piece of ``state`` lies, in inches; ``view`` holds display options."""
-
-    @abstractmethod
-    def setup_problem(self, state: State) -> str | None:
+    def setup_problem(self, state: StateT) -> str | None:
         """``None`` if ``state`` is a setup of this game, else what differs."""
 
-    def player_index(self, name: str) -> int:
+    # -- shared behaviour --------------------------------------------------------------
+    def format_move(self, state: StateT, move: MoveT) -> str:
+        """A move in notation, as played from ``state`` (default: :meth:`Move.text`)."""
+        return move.text()
+
+    def parse_position(self, text: str) -> StateT:
+        """A state from :meth:`State.position_text`; raises :class:`PositionError` on bad text."""
+        return self.position_from_data(self.position_fields(text))
+
+    def position_from_data(self, data: object) -> StateT:
+        """A state from a figure's ``position:`` (``setup`` or the game's position mapping)."""
+        if data == SETUP:
+            return self.initial_state()
+        if not isinstance(data, Mapping):
+            raise PositionError(f"a position is '{SETUP}' or a mapping with the keys {', '.join(self.Position.model_fields)}")
+        return self.state_from(validated(self.Position, data, PositionError))
+
+    def deserialise(self, text: str) -> StateT:
+        """The inverse of :meth:`State.serialise`: a position, then the moves played from it."""
+        start, _, moves = text.partition(HISTORY_SEPARATOR.strip())
+        state = self.parse_position(start.strip())
+        for token in moves.split():
+            state.apply(self.parse_move(state, token))
+        return state
+
+    def player_index(self, name: str) -> Player:
         """The index of a player named in data ("first", "second", a colour...)."""
         try:
             return self.players.index(name)
         except ValueError:
-            raise ValueError(f"unknown player '{name}' (expected one of {', '.join(self.players)})") from None
-
-    def deserialise(self, text: str) -> State:
-        """The inverse of :meth:`State.serialise`."""
-        start, _, moves = text.partition(HISTORY_SEPARATOR.strip())
-        state = self.parse_position(start.strip())
-        for token in moves.split():
-            move = self.parse_move(state, token)
-            state.apply(move)
-        return state
+            raise PositionError(f"unknown player '{name}' (players: {', '.join(self.players)})") from None
 
 
-def random_playout(state: State, rng: random.Random, max_plies: int = 10_000) -> int:
+def random_playout(state: State[Any], rng: random.Random, max_plies: int = 10_000) -> int:
     """Play random legal moves (chance by its odds) until the end; return the plies played."""
     plies = 0
     while not state.is_over() and plies < max_plies:
@@ -211,12 +349,12 @@ def random_playout(state: State, rng: random.Random, max_plies: int = 10_000) ->
             move = rng.choices([m for m, _ in outcomes], weights=[p for _, p in outcomes])[0]
         else:
             move = rng.choice(state.legal_moves())
-        state.apply(move)
+        state.push(move)
         plies += 1
     return plies
 
 
-def perft(state: State, depth: int) -> int:
+def perft(state: State[Any], depth: int) -> int:
     """The number of move sequences of length ``depth`` (a game that ends sooner counts 0, as in chess)."""
     if depth == 0:
         return 1
@@ -224,19 +362,18 @@ def perft(state: State, depth: int) -> int:
         return len(state.legal_moves())
     total = 0
     for move in state.legal_moves():
-        state._do(move)
-        state.history.append(move)
+        state.push(move)
         total += perft(state, depth - 1)
         state.undo()
     return total
 
 
-def divide(state: State, depth: int) -> dict[str, int]:
+def divide(state: State[Any], depth: int) -> dict[str, int]:
     """Perft split by first move, in notation: the tool for finding a move-generation bug."""
     counts: dict[str, int] = {}
     for move in state.legal_moves():
         text = state.game.format_move(state, move)
-        state.apply(move)
+        state.push(move)
         counts[text] = perft(state, depth - 1)
         state.undo()
     return counts

@@ -19,10 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from ppprint.errors import InputError
+from ppprint.errors import DataError, InputError
 from ppprint.model.table import MARK_KINDS
+from ppprint.model.validation import validated
+from ppprint.model.view import ViewOptions
 from ppprint.model.yamlio import LineDict, LineList, line_of, load_yaml
 
 class _Strict(BaseModel):
@@ -110,7 +112,7 @@ class Panel:
     label: str
     position: Any
     position_line: int
-    view: Mapping[str, Any]
+    view: ViewOptions
     claims: tuple[Claim, ...]
     marks: Marks
     show: Literal["before", "after"]
@@ -156,8 +158,11 @@ class GameData:
     clarifications_path: Path | None
 
 
-def load_game(folder: Path, game_id: str | None = None) -> GameData:
-    """Load and validate one game folder (its id is the folder's name unless given)."""
+def load_game(folder: Path, game_id: str | None = None, view: type[ViewOptions] = ViewOptions) -> GameData:
+    """Load and validate one game folder (its id is the folder's name unless given).
+
+    ``view`` is the model of the game's view options, which every figure's ``view:`` must fit.
+    """
     if not (folder / "game.yaml").is_file():
         raise InputError(f"{folder} is not a game folder (no game.yaml)")
     meta_path = folder / "game.yaml"
@@ -173,7 +178,7 @@ def load_game(folder: Path, game_id: str | None = None) -> GameData:
     figure_dir = folder / "figures"
     if figure_dir.is_dir():
         for path in sorted(figure_dir.glob("*.yaml")):
-            figures[path.stem] = load_figure(path)
+            figures[path.stem] = load_figure(path, view)
     return GameData(
         id=game_id or folder.name,
         folder=folder,
@@ -187,25 +192,16 @@ def load_game(folder: Path, game_id: str | None = None) -> GameData:
 def validate(model: type[BaseModel], raw: Any, path: Path) -> Any:
     """Validate loaded YAML against a pydantic model; errors name file and line."""
     try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        errors = exc.errors()
-        error = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
-        loc = tuple(error["loc"])
-        where = ".".join(str(p) for p in loc)
-        message = error["msg"]
-        if error["type"] == "extra_forbidden":
-            message = f"unknown key '{loc[-1]}'"
-        elif where:
-            message = f"{where}: {message}"
-        raise InputError(message, path, line_of(raw, loc)) from None
+        return validated(model, raw)
+    except DataError as exc:
+        raise InputError(exc.message, path, line_of(raw, exc.loc)) from None
 
 
 _FIGURE_KEYS = {"caption", "panels", "columns", "width"}
 _PANEL_KEYS = {"label", "position", "view", "claims", "highlight", "labels", "crosses", "show"}
 
 
-def load_figure(path: Path) -> Figure:
+def load_figure(path: Path, view: type[ViewOptions] = ViewOptions) -> Figure:
     """Load one figure file; a figure with one panel may put the panel's keys at the top."""
     raw = load_yaml(path)
     if not isinstance(raw, LineDict):
@@ -222,9 +218,10 @@ def load_figure(path: Path) -> Figure:
         if stray:
             raise InputError(f"'{stray[0]}' belongs inside a panel", path, line_of(raw, (stray[0],)))
         shared_view = _mapping(raw, "view", path)
-        panels = tuple(_load_panel(p, path, shared_view) for p in panel_data)
+        _view_options(view, raw, {}, path)
+        panels = tuple(_load_panel(p, path, view, shared_view, raw) for p in panel_data)
     else:
-        panels = (_load_panel(raw, path, {}, _FIGURE_KEYS),)
+        panels = (_load_panel(raw, path, view, {}, raw, _FIGURE_KEYS),)
     columns = raw.get("columns", min(len(panels), 2))
     if not isinstance(columns, int) or columns < 1:
         raise InputError("columns: a whole number of at least 1", path, line_of(raw, ("columns",)))
@@ -234,7 +231,9 @@ def load_figure(path: Path) -> Figure:
     return Figure(path.stem, path, " ".join(caption.split()), panels, columns, width)
 
 
-def _load_panel(raw: Any, path: Path, shared_view: Mapping[str, Any], figure_keys: set[str] | None = None) -> Panel:
+def _load_panel(
+    raw: Any, path: Path, view: type[ViewOptions], shared_view: Mapping[str, Any], figure: LineDict, figure_keys: set[str] | None = None
+) -> Panel:
     if not isinstance(raw, LineDict):
         raise InputError("a panel is a mapping with position and claims", path, getattr(raw, "line", None))
     _reject_unknown(raw, _PANEL_KEYS | (figure_keys or set()), path)
@@ -271,7 +270,7 @@ def _load_panel(raw: Any, path: Path, shared_view: Mapping[str, Any], figure_key
         label=str(raw.get("label", "")),
         position=raw["position"],
         position_line=line_of(raw, ("position",)) or raw.line,
-        view={**shared_view, **_mapping(raw, "view", path)},
+        view=_view_options(view, raw, shared_view, path, figure),
         claims=claims,
         marks=marks,
         show=show,
@@ -321,6 +320,18 @@ def _move_list(value: Any, path: Path, line: int) -> tuple[str, ...]:
     if not isinstance(value, list) or not value or not all(isinstance(m, (str, int)) for m in value):
         raise InputError("a list of moves in the game's notation", path, line)
     return tuple(str(m) for m in value)
+
+
+def _view_options(
+    model: type[ViewOptions], raw: LineDict, shared: Mapping[str, Any], path: Path, figure: LineDict | None = None
+) -> ViewOptions:
+    """A panel's view (the figure's shared ``view:`` overridden by its own) checked against the game's view options."""
+    own = _mapping(raw, "view", path)
+    try:
+        return validated(model, {**shared, **own})
+    except DataError as exc:
+        where = raw if exc.loc and exc.loc[0] in own or figure is None else figure
+        raise InputError(f"view: {exc.message}", path, line_of(where, ("view", *exc.loc))) from None
 
 
 def _mapping(raw: LineDict, key: str, path: Path) -> Mapping[str, Any]:

@@ -8,6 +8,8 @@ are inches with y upwards; each piece's ``x, y`` is its centre.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
@@ -26,6 +28,9 @@ DIE_SIZE = 0.5
 PAWN_WIDTH = 0.5
 PAWN_HEIGHT = 7 / 8
 MATCHSTICK_WIDTH = 3 / 16
+CUBE_SIZE = 3 / 8
+MATCHSTICK_LENGTHS = {0: CUBE_SIZE, 1: 13 / 16, 2: math.sqrt(2) - 3 / 16, 3: 1 + 13 / 16, 4: math.sqrt(5) - 3 / 16, 5: 2 * math.sqrt(2) - 3 / 16}
+"""Matchstick lengths by rank, inches (a null matchstick is a cube)."""
 
 
 @dataclass(frozen=True)
@@ -119,3 +124,73 @@ class Table:
 def square_polygon(x: float, y: float, size: float = CELL_SIZE) -> tuple[Point, ...]:
     """The outline of an axis-aligned square with lower-left corner ``(x, y)``."""
     return ((x, y), (x + size, y), (x + size, y + size), (x, y + size))
+
+
+Size = Callable[[Piece], tuple[float, float]]
+"""A piece's width and height in inches, before it is turned by its ``angle``."""
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    """What layout needs to know of a kind of piece: its size, and whether it is part of the board."""
+
+    name: str
+    size: Size
+    board: bool = False
+    """Pieces that make up the board (tiles, squares, cells) lie under every mark and other piece."""
+    round: bool = False
+    """A round piece (a coin, a disc) covers the same box at any angle."""
+
+
+_KINDS: dict[str, PieceKind] = {}
+
+
+def register_kind(name: str, size: Size, board: bool = False, round: bool = False) -> None:
+    """Declare a kind of piece (a game's own kinds are declared in its ``pieces.py``)."""
+    _KINDS[name] = PieceKind(name, size, board, round)
+
+
+def piece_kind(name: str) -> PieceKind:
+    """The declared kind ``name``; a ``KeyError`` names the kinds known."""
+    try:
+        return _KINDS[name]
+    except KeyError:
+        raise KeyError(f"unknown piece kind '{name}' (known: {', '.join(sorted(_KINDS))})") from None
+
+
+def footprint(piece: Piece) -> tuple[float, float, float, float]:
+    """``(min_x, min_y, max_x, max_y)`` of the box a piece covers on the table, turned by its angle."""
+    kind = piece_kind(piece.kind)
+    width, height = kind.size(piece)
+    turn = 0.0 if kind.round else math.radians(piece.angle)
+    cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
+    half_w = (width * cos + height * sin) / 2
+    half_h = (width * sin + height * cos) / 2
+    return piece.x - half_w, piece.y - half_h, piece.x + half_w, piece.y + half_h
+
+
+def _square(side: float) -> Size:
+    return lambda piece: (side, side)
+
+
+def matchstick_length(piece: Piece) -> float:
+    """A matchstick's length in inches: ``Piece.length``, else by rank (null = cube)."""
+    if piece.length is not None:
+        return piece.length
+    if piece.rank not in MATCHSTICK_LENGTHS:
+        raise ValueError(f"matchstick needs a length or a rank 0-5, got rank {piece.rank}")
+    return MATCHSTICK_LENGTHS[piece.rank]
+
+
+def _matchstick(piece: Piece) -> tuple[float, float]:
+    if piece.length is None and piece.rank == 0:
+        return CUBE_SIZE, CUBE_SIZE
+    return MATCHSTICK_WIDTH, matchstick_length(piece)
+
+
+register_kind("tile", _square(TILE_SIZE), board=True)
+register_kind("coin", _square(COIN_DIAMETER), round=True)
+register_kind("die", _square(DIE_SIZE))
+register_kind("pawn", lambda piece: (PAWN_WIDTH, PAWN_HEIGHT))
+register_kind("matchstick", _matchstick)
+register_kind("cube", _square(CUBE_SIZE))

@@ -13,8 +13,10 @@ from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from svglib.svglib import svg2rlg
 
-from ppprint.engine.base import Game
+from typing import Any
+
 from ppprint.errors import DataError, InputError
+from ppprint.layout import GameView
 from ppprint.model.game import Figure
 from ppprint.model.piecepack import suit_table
 from ppprint.model.table import Arrow, Cross, Highlight, Label, Mark, Table
@@ -23,12 +25,12 @@ from ppprint.render.svg import MARGIN, PanelPicture, figure_svg
 from ppprint.verify import CheckedFigure, CheckedPanel
 
 
-def panel_picture(engine: Game, figure: Figure, checked: CheckedPanel) -> PanelPicture:
+def panel_picture(view: GameView[Any, Any], figure: Figure, checked: CheckedPanel) -> PanelPicture:
     """The table of a checked panel with its move arrows and hand-made marks."""
     panel = checked.panel
-    equipment = panel.view.get("equipment")
+    equipment = panel.view.equipment
     try:
-        table = suit_table(str(equipment)) if equipment else engine.table(checked.state, panel.view)
+        table = suit_table(equipment) if equipment else view.table(checked.state, panel.view)
     except DataError as exc:
         raise InputError(f"view: {exc.message}", figure.path, panel.line) from None
     marks: list[Mark] = list(table.marks)
@@ -58,9 +60,9 @@ def panel_picture(engine: Game, figure: Figure, checked: CheckedPanel) -> PanelP
     return PanelPicture(table, marks, panel.label)
 
 
-def render_svg(engine: Game, checked: CheckedFigure) -> str:
+def render_svg(view: GameView[Any, Any], checked: CheckedFigure) -> str:
     """The SVG of a checked figure, all panels."""
-    pictures = [panel_picture(engine, checked.figure, p) for p in checked.panels]
+    pictures = [panel_picture(view, checked.figure, p) for p in checked.panels]
     return figure_svg(pictures, checked.figure.columns)
 
 

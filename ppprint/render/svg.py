@@ -15,9 +15,9 @@ from dataclasses import dataclass
 import svgwrite
 from svgwrite.container import Group
 
-from ppprint.model.table import Arrow, Cross, Highlight, Label, Mark, Point, Table
+from ppprint.model.table import Arrow, Cross, Highlight, Label, Mark, Point, Table, piece_kind
 from ppprint.render.fonts import SANS_FAMILY
-from ppprint.render.pieces import POINTS_PER_INCH, drawer_for, is_board_kind
+from ppprint.render.pieces import POINTS_PER_INCH, drawer_for
 
 MARGIN = 0.15
 """Blank border around a panel, inches."""
@@ -109,13 +109,13 @@ def _draw_panel(dwg: svgwrite.Drawing, group: Group, picture: PanelPicture, orig
     canvas = _Canvas(dwg, picture.table, origin, margin)
     pieces = picture.table.pieces
     for piece in pieces:
-        if is_board_kind(piece.kind):
+        if piece_kind(piece.kind).board:
             group.add(drawer_for(piece.kind)(dwg, piece, canvas.point((piece.x, piece.y))))
     for mark in picture.marks:
         if isinstance(mark, Highlight):
             group.add(_highlight(canvas, mark))
     for piece in pieces:
-        if not is_board_kind(piece.kind):
+        if not piece_kind(piece.kind).board:
             group.add(drawer_for(piece.kind)(dwg, piece, canvas.point((piece.x, piece.y))))
     for mark in picture.marks:
         if isinstance(mark, Arrow):

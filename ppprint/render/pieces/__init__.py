@@ -1,10 +1,9 @@
 """Piece drawers: one function per piece kind, drawing one :class:`Piece` as SVG.
 
 The piecepack's drawers are the modules of this package; a game with pieces of
-its own registers their drawers with :func:`piece_drawer` in its folder's
-``pieces.py``, which is loaded with the game. Kinds registered with
-``board=True`` make up the board: they are drawn first, under highlights and
-other pieces.
+its own declares their kinds (:func:`ppprint.model.table.register_kind`: size,
+board layer) and registers their drawers with :func:`piece_drawer` in its
+folder's ``pieces.py``, which is loaded with the game.
 
 A drawer receives the SVG drawing, the piece, and the piece's centre in SVG
 user units. The SVG user unit is one point (1/72 in) and y grows downwards; a
@@ -29,12 +28,11 @@ from ppprint.model.table import Piece, Point
 PieceDrawer = Callable[[svgwrite.Drawing, Piece, Point], BaseElement]
 
 _DRAWERS: dict[str, PieceDrawer] = {}
-_BOARD_KINDS: set[str] = set()
 POINTS_PER_INCH = 72.0
 
 
-def piece_drawer(*kinds: str, board: bool = False) -> Callable[[PieceDrawer], PieceDrawer]:
-    """Register the decorated function as the drawer of ``kinds`` (``board``: pieces that make up the board)."""
+def piece_drawer(*kinds: str) -> Callable[[PieceDrawer], PieceDrawer]:
+    """Register the decorated function as the drawer of ``kinds``."""
 
     def register(function: PieceDrawer) -> PieceDrawer:
         for kind in kinds:
@@ -42,8 +40,6 @@ def piece_drawer(*kinds: str, board: bool = False) -> Callable[[PieceDrawer], Pi
             if known is not None and _owner(known) != _owner(function):
                 raise ValueError(f"two drawers for piece kind '{kind}': {_owner(known)} and {_owner(function)}")
             _DRAWERS[kind] = function
-            if board:
-                _BOARD_KINDS.add(kind)
         return function
 
     return register
@@ -65,12 +61,6 @@ def drawer_for(kind: str) -> PieceDrawer:
     """The drawer of a piece kind; ``KeyError`` if none is registered."""
     _load_all()
     return _DRAWERS[kind]
-
-
-def is_board_kind(kind: str) -> bool:
-    """Whether pieces of ``kind`` make up the board (drawn first)."""
-    _load_all()
-    return kind in _BOARD_KINDS
 
 
 def known_kinds() -> list[str]:

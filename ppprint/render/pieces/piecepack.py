@@ -23,6 +23,7 @@ from svgwrite.text import Text
 
 from ppprint.model.table import (
     COIN_DIAMETER,
+    CUBE_SIZE,
     DIE_SIZE,
     MATCHSTICK_WIDTH,
     PAWN_HEIGHT,
@@ -31,6 +32,7 @@ from ppprint.model.table import (
     TILE_SIZE,
     Piece,
     Point,
+    matchstick_length,
 )
 from ppprint.render.fonts import SANS_FAMILY
 from ppprint.render.pieces import POINTS_PER_INCH, piece_drawer
@@ -58,18 +60,6 @@ GRID_LINE_COLOUR = "#b3aa96"
 
 OWNER_TINTS = ("#fdebc8", "#d9e8fb", "#dff1da", "#f3dcef")
 """Body fill of a light piece with an owner (player 0, 1, 2, 3, then again)."""
-
-CUBE_SIZE = 3 / 8
-"""Side of an energy cube and of a null matchstick, inches."""
-
-MATCHSTICK_LENGTHS: dict[int, float] = {
-    1: 13 / 16,
-    2: math.sqrt(2) - 3 / 16,
-    3: 1 + 13 / 16,
-    4: math.sqrt(5) - 3 / 16,
-    5: 2 * math.sqrt(2) - 3 / 16,
-}
-"""Matchstick lengths by rank, inches (a null matchstick is a cube)."""
 
 RANK_TEXT = {0: "", 1: "A"}
 """How a rank is printed: null shows nothing, ace shows "A", others their number."""
@@ -286,7 +276,7 @@ def _edged(colour: str) -> dict[str, object]:
     return {"fill": colour, "stroke": _mix(colour, "#000000", 0.4), "stroke_width": STROKE_WIDTH}
 
 
-@piece_drawer("tile", board=True)
+@piece_drawer("tile")
 def draw_tile(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
     """A 2 in tile: back = grid side (2x2 cells), face = rank in the centre, suits in the corners."""
     group = _placed(dwg, piece, centre)
@@ -398,17 +388,6 @@ def draw_pawn(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
     return group
 
 
-def matchstick_length(piece: Piece) -> float:
-    """A matchstick's length in inches: ``Piece.length``, else by rank (null = cube)."""
-    if piece.length is not None:
-        return piece.length
-    if piece.rank == 0:
-        return CUBE_SIZE
-    if piece.rank not in MATCHSTICK_LENGTHS:
-        raise ValueError(f"matchstick needs a length or a rank 0-5, got rank {piece.rank}")
-    return MATCHSTICK_LENGTHS[piece.rank]
-
-
 def _cube(dwg: svgwrite.Drawing, group: Group, colour: str) -> None:
     half = _CUBE / 2
     group.add(dwg.rect((-half, -half), (_CUBE, _CUBE), rx=1.5, ry=1.5, **_edged(colour)))
@@ -435,37 +414,3 @@ def draw_cube(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
     group = _placed(dwg, piece, centre)
     _cube(dwg, group, suit_colour(piece.suit))
     return group
-
-
-# --- footprints -------------------------------------------------------------------
-
-
-def _unrotated_extent(piece: Piece) -> tuple[float, float]:
-    if piece.kind == "tile":
-        return TILE_SIZE, TILE_SIZE
-    if piece.kind == "coin":
-        return COIN_DIAMETER, COIN_DIAMETER
-    if piece.kind == "die":
-        return DIE_SIZE, DIE_SIZE
-    if piece.kind == "pawn":
-        return PAWN_WIDTH, PAWN_HEIGHT
-    if piece.kind == "cube":
-        return CUBE_SIZE, CUBE_SIZE
-    if piece.kind == "matchstick":
-        if piece.length is None and piece.rank == 0:
-            return CUBE_SIZE, CUBE_SIZE
-        return MATCHSTICK_WIDTH, matchstick_length(piece)
-    raise KeyError(f"no piecepack footprint for piece kind '{piece.kind}'")
-
-
-def piece_extent(piece: Piece) -> tuple[float, float]:
-    """Width and height in inches of the axis-aligned box a piece covers, after its angle.
-
-    Coins keep their diameter at any angle; other pieces are rectangles.
-    """
-    width, height = _unrotated_extent(piece)
-    if piece.kind == "coin" or piece.angle % 360 == 0:
-        return width, height
-    a = math.radians(piece.angle)
-    c, s = abs(math.cos(a)), abs(math.sin(a))
-    return width * c + height * s, width * s + height * c

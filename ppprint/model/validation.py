@@ -1,0 +1,47 @@
+"""Checking loaded data against pydantic models: one message, and the path of keys at fault."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from ppprint.errors import DataError
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def validated(model: type[ModelT], data: object, error: type[DataError] = DataError) -> ModelT:
+    """``data`` checked against ``model``; an ``error`` (a :class:`DataError`) names the key path at fault.
+
+    An unknown key is reported before any other problem, since it is the likeliest typo.
+    """
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problems = exc.errors()
+        problem = next((e for e in problems if e["type"] == "extra_forbidden"), problems[0])
+        loc = tuple(part for part in problem["loc"] if part != "[key]")
+        where = ".".join(str(part) for part in loc)
+        if problem["type"] == "extra_forbidden":
+            known = ", ".join(_fields_at(model, loc[:-1])) or "none"
+            message = f"unknown key '{loc[-1]}' (known: {known})"
+        else:
+            message = f"{where}: {_words(problem)}" if where else _words(problem)
+        raise error(message, loc) from None
+
+
+def _words(problem: Mapping[str, Any]) -> str:
+    return str(problem["msg"]).removeprefix("Value error, ").removeprefix("Assertion failed, ")
+
+
+def _fields_at(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    """The field names of the (nested) model at ``loc``, where the path leads to one."""
+    current: Any = model
+    for part in loc:
+        fields = getattr(current, "model_fields", None)
+        if not fields or part not in fields:
+            return []
+        current = fields[part].annotation
+    return list(getattr(current, "model_fields", {}))
