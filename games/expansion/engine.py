@@ -539,8 +539,8 @@ class Expansion(Game[ExpansionState, Move, ExpansionPosition]):
         else:
             owners = {TILE_NAMES[tile]: PLAYERS[player] for player, tile in enumerate(HOME_TILES)}
             owners |= {str(tile): str(player) for tile, player in position.captured.items()}
-        for tile_name, player_name in owners.items():
-            tiles[TILE_NAMES.index(tile_name)] = PLAYERS.index(player_name)
+        for tile_name, owner_name in owners.items():
+            tiles[TILE_NAMES.index(tile_name)] = PLAYERS.index(owner_name)
         return ExpansionState(self, board, PLAYERS.index(position.to_move), tiles, first_move=position.first_move)
 
     def parse_move(self, state: ExpansionState, text: str) -> Move:
