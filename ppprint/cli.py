@@ -297,7 +297,7 @@ def _pnp_writer(name: str) -> Any:
     for field_name, info in own.items():
         kind = info.annotation if info.annotation in (int, float, str, bool) else str
         option = typer.Option("--" + field_name.replace("_", "-"), help=f"{info.description or field_name} (default: {info.default})")
-        parameters.append(inspect.Parameter(field_name, keyword, default=None, annotation=Annotated[Optional[kind], option]))  # type: ignore[valid-type]
+        parameters.append(inspect.Parameter(field_name, keyword, default=None, annotation=Annotated[Optional[kind], option]))
 
     def write(**values: Any) -> None:
         from ppprint.book.pnp import PnpOptions, build_pnp, game_options

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ppprint.engine.base import Game, State
 from ppprint.errors import InputError
 from ppprint.registry import get_game
 
 
-def read_position(game_id: str, text_or_file: str | None) -> tuple[Game, State]:
+def read_position(game_id: str, text_or_file: str | None) -> tuple[Game[Any, Any, Any], State[Any]]:
     """The engine of ``game_id`` and the position given (the setup when ``None``).
 
     ``text_or_file`` is either a position in the game's notation (optionally with

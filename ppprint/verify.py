@@ -15,6 +15,7 @@ from typing import Any
 from ppprint.engine.base import Game, State
 from ppprint.errors import ClaimError, ClaimFailure, DataError, IllegalMoveError, InputError, InvalidMoveError
 from ppprint.model.game import Claim, Figure, Panel
+from ppprint.model.table import MarkKind
 from ppprint.registry import Plugin
 from ppprint.model.yamlio import line_of
 
@@ -24,7 +25,7 @@ class DrawnMove:
     """A move to draw: the cells it passes and whether it is legal, illegal or played."""
 
     cells: tuple[str, ...]
-    kind: str
+    kind: MarkKind
 
 
 @dataclass
@@ -89,10 +90,11 @@ def check_figure(engine: Game[Any, Any, Any], figure: Figure) -> tuple[CheckedFi
 def position_of(engine: Game[Any, Any, Any], figure: Figure, panel: Panel) -> State[Any]:
     """The state a panel's ``position`` describes; bad data raises :class:`InputError`."""
     try:
-        return engine.position_from_data(panel.position)
+        state: State[Any] = engine.position_from_data(panel.position)
     except DataError as exc:
         line = line_of(panel.position, exc.loc) if exc.loc else panel.position_line
         raise InputError(f"position: {exc.message}", figure.path, line or panel.position_line) from None
+    return state
 
 
 class _PanelChecker:

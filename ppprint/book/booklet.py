@@ -89,5 +89,8 @@ def _copy_outline(reader: PdfReader, writer: PdfWriter, items: Sequence[Any], si
         if isinstance(item, list):
             _copy_outline(reader, writer, item, side_of_page, last)
             continue
-        side = side_of_page[reader.get_destination_page_number(item)]
+        page = reader.get_destination_page_number(item)
+        if page is None:
+            continue
+        side = side_of_page[page]
         last = writer.add_outline_item(title=item.title, page_number=side, parent=parent)

@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from html import escape
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from mdit_py_plugins.container import container_plugin
 from reportlab.lib.units import inch
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
 
 from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, RULE, Styles
@@ -31,7 +33,7 @@ FigureMaker = Callable[[str], Flowable]
 class Heading(Paragraph):
     """A heading paragraph that becomes a PDF bookmark when drawn."""
 
-    def __init__(self, text: str, style, level: int, key: str):
+    def __init__(self, text: str, style: ParagraphStyle, level: int, key: str):
         super().__init__(text, style)
         self.outline_level = level
         self.outline_key = key
@@ -101,9 +103,9 @@ class MarkdownConverter:
         return [self._list_flowable(node, [item], start + index) for index, item in enumerate(node.children)]
 
     def _list_flowable(self, node: SyntaxTreeNode, item_nodes: list[SyntaxTreeNode], start: int) -> ListFlowable:
-        items = []
+        items: list[ListItem] = []
         for item in item_nodes:
-            flowables = []
+            flowables: list[Flowable] = []
             for child in item.children:
                 if child.type == "paragraph":
                     flowables.append(Paragraph(self._inline(child.children[0]), self.styles.bullet))
@@ -112,7 +114,7 @@ class MarkdownConverter:
             items.append(ListItem(flowables))
         ordered = node.type == "ordered_list"
         return ListFlowable(
-            items,
+            list[Any](items),
             bulletType="1" if ordered else "bullet",
             start=start if ordered else "•",
             bulletFontName=SANS,
@@ -169,7 +171,7 @@ class MarkdownConverter:
                 if section.type == "thead":
                     header_rows += 1
         table = Table(rows, hAlign="CENTER", repeatRows=header_rows)
-        commands = [
+        commands: list[Any] = [
             ("FONT", (0, 0), (-1, -1), SANS),
             ("GRID", (0, 0), (-1, -1), 0.5, RULE),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),

@@ -22,6 +22,7 @@ from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import inch
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Paragraph, Spacer, Table, TableStyle
 
 from ppprint.book.markdown import FIGURE_MARKER, Heading, MarkdownConverter
@@ -130,7 +131,7 @@ class RulebookTemplate(BaseDocTemplate):
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._decorate)])
 
-    def _decorate(self, canvas, doc) -> None:
+    def _decorate(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         canvas.saveState()
         y = self.bottomMargin - self.footer_drop
         canvas.setStrokeColor(RULE)

@@ -78,7 +78,7 @@ class PrintAndPlay:
         self.paper = paper
         self.page_width, self.page_height = PAPERS[paper]
         self._buffer = io.BytesIO()
-        self.canvas = Canvas(self._buffer, pagesize=PAPERS[paper], invariant=1, initialFontName=SANS, pageCompression=1)
+        self.canvas = Canvas(self._buffer, pagesize=PAPERS[paper], invariant=1, initialFontName=SANS, pageCompression=1)  # type: ignore[arg-type]  # a font name; the stubs say float
         self.canvas.setTitle(title)
         self.canvas.setAuthor(author)
         self.canvas.setSubject(subject)

@@ -95,14 +95,14 @@ def _runs(walls: Iterable[Edge]) -> list[list[Edge]]:
         line = (horizontal, b[1] if horizontal else b[0])
         by_line.setdefault(line, []).append(a[0] if horizontal else a[1])
     runs: list[list[Edge]] = []
-    for (horizontal, line), positions in sorted(by_line.items()):
+    for (horizontal, line_at), positions in sorted(by_line.items()):
         run: list[Edge] = []
         for position in sorted(positions):
             if run and position != (run[-1][0][0] if horizontal else run[-1][0][1]) + 1:
                 runs.append(run)
                 run = []
-            a = (position, line - 1) if horizontal else (line - 1, position)
-            b = (position, line) if horizontal else (line, position)
+            a = (position, line_at - 1) if horizontal else (line_at - 1, position)
+            b = (position, line_at) if horizontal else (line_at, position)
             run.append((a, b))
         runs.append(run)
     return runs

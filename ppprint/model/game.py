@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict
 
 from ppprint.errors import DataError, InputError
-from ppprint.model.table import MARK_KINDS
+from ppprint.model.table import MARK_KINDS, MarkKind
 from ppprint.model.validation import validated
 from ppprint.model.view import ViewOptions
 from ppprint.model.yamlio import LineDict, LineList, line_of, load_yaml
@@ -99,7 +99,7 @@ class Claim:
 class Marks:
     """Decorations a designer adds by hand: highlighted cells, labels, crosses."""
 
-    highlight: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    highlight: Mapping[MarkKind, tuple[str, ...]] = field(default_factory=dict)
     labels: Mapping[str, str] = field(default_factory=dict)
     crosses: tuple[str, ...] = ()
     line: int = 0
@@ -261,7 +261,7 @@ def _load_panel(
     if not isinstance(crosses, list):
         raise InputError("crosses: a list of cells", path, line_of(raw, ("crosses",)))
     marks = Marks(
-        highlight={str(k): tuple(map(str, v)) for k, v in highlight.items()},
+        highlight={cast(MarkKind, str(k)): tuple(map(str, v)) for k, v in highlight.items()},
         labels={str(k): str(v) for k, v in labels.items()},
         crosses=tuple(map(str, crosses)),
         line=raw.line,

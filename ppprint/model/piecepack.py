@@ -27,7 +27,7 @@ def suit_table(suit: str) -> Table:
         table.pieces.append(Piece("coin", x, row_y, suit=suit, rank=rank, side="face"))
         x += COIN_DIAMETER + GAP
     for kind, side in (("coin", "back"), ("pawn", "face"), ("die", "face")):
-        table.pieces.append(Piece(kind, x, row_y, suit=suit, rank=5 if kind == "die" else None, side=side))
+        table.pieces.append(Piece(kind, x, row_y, suit=suit, rank=5 if kind == "die" else None, side="back" if side == "back" else "face"))
         x += COIN_DIAMETER + GAP
     table.bounds = (0.0, 0.0, 4 * TILE_SIZE + 3 * GAP, tile_y[1] + TILE_SIZE / 2)
     return table

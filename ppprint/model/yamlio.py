@@ -15,14 +15,14 @@ import yaml
 from ppprint.errors import InputError
 
 
-class LineDict(dict):
+class LineDict(dict[Any, Any]):
     """A dict that knows its own line and the line of each key (1-based)."""
 
     line: int = 0
     key_lines: dict[Any, int]
 
 
-class LineList(list):
+class LineList(list[Any]):
     """A list that knows its own line and the line of each item (1-based)."""
 
     line: int = 0

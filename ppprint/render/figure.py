@@ -13,7 +13,7 @@ from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from svglib.svglib import svg2rlg
 
-from typing import Any
+from typing import Any, cast
 
 from ppprint.errors import DataError, InputError
 from ppprint.layout import GameView
@@ -83,7 +83,8 @@ def svg_to_drawing(svg: str) -> Drawing:
 def drawing_to_pdf(drawing: Drawing) -> bytes:
     """A one-page PDF of a drawing, at its size."""
     register_fonts()
-    return renderPDF.drawToString(drawing, autoSize=1, initialFontName=SANS, invariant=1)
+    pdf = renderPDF.drawToString(drawing, autoSize=1, initialFontName=SANS, invariant=1)
+    return cast(bytes, pdf)  # the stubs say str; ReportLab returns the PDF's bytes
 
 
 def pdf_to_png(pdf: bytes, dpi: float = 150.0, page: int = 0) -> bytes:

@@ -102,7 +102,7 @@ def figure_svg(panels: Sequence[PanelPicture], columns: int = 1, margin: float =
             base_y = (row * (cell_h + PANEL_GAP) + cell_h) * POINTS_PER_INCH - label_pt * 0.6
             group.add(_text(dwg, picture.label, (centre_x, base_y), label_pt, "#222222"))
         dwg.add(group)
-    return dwg.tostring()
+    return str(dwg.tostring())
 
 
 def _draw_panel(dwg: svgwrite.Drawing, group: Group, picture: PanelPicture, origin: Point, margin: float) -> None:

@@ -26,10 +26,10 @@ from reportlab.lib import colors
 
 from ppprint.book.pnp import PnpOptions, equipment_needs
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
-from ppprint.model.table import COIN_DIAMETER, DIE_SIZE, MATCHSTICK_WIDTH, PAWN_HEIGHT, PAWN_WIDTH, SUIT_NAMES, SUITS, TILE_SIZE, Piece
+from ppprint.model.table import COIN_DIAMETER, DIE_SIZE, MATCHSTICK_LENGTHS, MATCHSTICK_WIDTH, PAWN_HEIGHT, PAWN_WIDTH, SUIT_NAMES, SUITS, TILE_SIZE, Piece
 from ppprint.render.figure import svg_to_drawing
 from ppprint.render.pieces import POINTS_PER_INCH, drawer_for
-from ppprint.render.pieces.piecepack import BODY_FILL, MATCHSTICK_LENGTHS, NEUTRAL_COLOUR, OUTLINE_COLOUR, centred_text, rank_text, suit_colour, suit_symbol
+from ppprint.render.pieces.piecepack import BODY_FILL, NEUTRAL_COLOUR, OUTLINE_COLOUR, centred_text, rank_text, suit_colour, suit_symbol
 
 TITLE = "Piecepack"
 AUTHOR = "James Kyle (piecepack design); ppprint (this kit)"
