@@ -20,7 +20,7 @@ import typer
 from typer.core import TyperGroup
 
 from ppprint import __version__
-from ppprint.errors import ClaimError, InputError, PpprintError
+from ppprint.errors import ClaimError, InputError, PpprintError, UncheckedError
 from ppprint.registry import configure, get_game, registry
 
 
@@ -121,22 +121,29 @@ def list_games() -> None:
             typer.echo(f"  {figure.id}: {len(figure.panels)} panel(s), {figure.claim_count()} claim(s)")
 
 
+StrictOption = Annotated[bool, typer.Option("--strict", help="Fail (exit 1) when a diagram makes no claim, so nothing checks it.")]
+
+
 @app.command()
-def verify(games: Annotated[Optional[list[str]], typer.Argument(help="Games to check (default: all).")] = None) -> None:
+def verify(
+    games: Annotated[Optional[list[str]], typer.Argument(help="Games to check (default: all).")] = None,
+    strict: StrictOption = False,
+) -> None:
     """Check every claim of every diagram against the rules engines."""
     from ppprint.verify import verify_game
 
     ids = games or _all_games()
-    diagrams = claims = 0
+    diagrams = claims = unchecked = 0
     failures = []
     for game_id in ids:
         report = verify_game(get_game(game_id))
-        diagrams, claims = diagrams + report.diagrams, claims + report.claims
+        diagrams, claims, unchecked = diagrams + report.diagrams, claims + report.claims, unchecked + report.unchecked
         failures.extend(report.failures)
     for failure in failures:
         typer.echo(f"wrong claim: {failure.one_line()}")
-    typer.echo(f"{len(ids)} game(s), {diagrams} diagrams, {claims} claims checked, {len(failures)} wrong")
-    if failures:
+    summary = f"{len(ids)} game(s), {diagrams} diagrams, {claims} claims checked, {len(failures)} wrong"
+    typer.echo(summary + (f", {unchecked} diagram(s) unchecked (no claim)" if unchecked else ""))
+    if failures or (strict and unchecked):
         raise typer.Exit(1)
 
 
@@ -159,6 +166,7 @@ def build(
     ] = BookFormat.standard,
     figures: Annotated[bool, typer.Option("--figures", help="Also write every figure to OUT/<game>-figures/<figure>.svg and .png.")] = False,
     dpi: Annotated[float, typer.Option(help="Resolution of the PNG figures of --figures.", min=10, max=1200)] = 150.0,
+    strict: StrictOption = False,
 ) -> None:
     """Verify, then write rulebook PDFs to OUT/<game>-<paper>.pdf.
 
@@ -169,12 +177,14 @@ def build(
     if all_games and games:
         raise InputError("name one or more games, or give --all (not both)")
     ids = _all_games() if all_games else list(games or _current_game())
-    written = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=all_games)
-    for path in written:
+    build = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=all_games, strict=strict)
+    for path in build.written:
         if path.suffix == ".pdf":
             typer.echo(f"wrote {path}")
+    if build.unchecked:
+        typer.echo(f"note: {build.unchecked} diagram(s) make no claim, so nothing checked them (--strict refuses them)")
     if figures:
-        typer.echo(f"wrote {sum(p.suffix == '.svg' for p in written)} figures as SVG and PNG ({dpi:g} dpi)")
+        typer.echo(f"wrote {sum(p.suffix == '.svg' for p in build.written)} figures as SVG and PNG ({dpi:g} dpi)")
 
 
 def _current_game() -> list[str]:
@@ -253,6 +263,19 @@ def perft(
         typer.echo(str(base.perft(state, depth)))
 
 
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="The new game's id, also its folder's name: lower-case words joined by '-' (my-game).")],
+    folder: Annotated[Path, typer.Option("--in", help="Where to write the game's folder.", file_okay=False)] = Path("."),
+    engine: Annotated[bool, typer.Option("--engine/--no-engine", help="Write a rules engine (engine.py, view.py), or only data.")] = True,
+) -> None:
+    """Write a new game folder to start from: metadata, rules, figures with claims and a small rules engine."""
+    from ppprint.scaffold import create_game
+
+    target = create_game(folder, game, engine)
+    typer.echo(f"wrote {target}/ -- build its rulebook with: ppprint build {game}" + (f" (from {folder})" if folder != Path(".") else ""))
+
+
 class _PnpCommands(TyperGroup):
     """``ppprint pnp NAME``: one sub-command per game with print-and-play sheets, plus the piecepack kit."""
 
@@ -324,6 +347,9 @@ def main() -> None:
         for failure in exc.failures:
             typer.echo(f"wrong claim: {failure.one_line()}", err=True)
         typer.echo(f"{len(exc.failures)} wrong claim(s); nothing was written", err=True)
+        sys.exit(1)
+    except UncheckedError as exc:
+        typer.echo(f"error: {exc}", err=True)
         sys.exit(1)
     except InputError as exc:
         typer.echo(f"error: {exc.one_line()}", err=True)

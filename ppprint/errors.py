@@ -64,6 +64,10 @@ class ClaimError(PpprintError):
         super().__init__("\n".join(f.one_line() for f in failures))
 
 
+class UncheckedError(PpprintError):
+    """With ``--strict``: diagrams that make no claim, so nothing checked them (exit status 1)."""
+
+
 class InvalidMoveError(PpprintError, ValueError):
     """Text that is not a move in the game's notation (python-chess's ``InvalidMoveError``)."""
 

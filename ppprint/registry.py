@@ -112,7 +112,7 @@ class Plugin:
         from ppprint.model.game import load_game
         from ppprint.model.view import ViewOptions
 
-        view = self.view
+        view = self._defined("view", "VIEW")
         return load_game(self.folder, self.id, view.Options if view is not None else ViewOptions)
 
     @cached_property
@@ -128,8 +128,17 @@ class Plugin:
 
     @cached_property
     def view(self) -> GameView[Any, Any] | None:
-        """How the game's states are drawn (``VIEW`` of ``view.py``), or ``None``."""
-        return self._defined("view", "VIEW")  # type: ignore[no-any-return]
+        """How the game's states are drawn: ``VIEW`` of ``view.py``; for a game with neither
+        engine nor view, pieces on the board ``game.yaml`` declares; else ``None``."""
+        view = self._defined("view", "VIEW")
+        if view is None and self.engine is None:
+            from ppprint.layout.plain import PlainView
+
+            board = self.data.meta.board
+            if board is None:
+                raise InputError("a game without an engine names its board (board: {tiles: [3, 3]} or {squares: [8, 8]})", self.folder / "game.yaml")
+            view = PlainView(board)
+        return view  # type: ignore[no-any-return]
 
     def require_view(self) -> GameView[Any, Any]:
         """The game's view; an :class:`InputError` if it has none."""

@@ -3,7 +3,8 @@
 A diagram states what it shows (a claim); the engine agrees or the build stops.
 :func:`check_figure` also returns what the renderer needs -- the states to draw
 and the moves with their verdicts -- so a picture is drawn from exactly what
-was checked.
+was checked. A diagram with no claim (and every diagram of a game without an
+engine, whose positions are pieces on cells) is drawn but counted as unchecked.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from typing import Any
 
 from ppprint.engine.base import Game, State
 from ppprint.errors import ClaimError, ClaimFailure, DataError, IllegalMoveError, InputError, InvalidMoveError
+from ppprint.layout.plain import PlainPosition
 from ppprint.model.game import Claim, Figure, Panel
+from ppprint.model.validation import validated
 from ppprint.model.table import MarkKind
 from ppprint.registry import Plugin
 from ppprint.model.yamlio import line_of
@@ -30,10 +33,10 @@ class DrawnMove:
 
 @dataclass
 class CheckedPanel:
-    """A panel after checking: the state to draw and the moves to draw on it."""
+    """A panel after checking: the state to draw (the engine's, or a plain position) and the moves on it."""
 
     panel: Panel
-    state: State[Any]
+    state: Any
     moves: list[DrawnMove] = field(default_factory=list)
 
 
@@ -52,6 +55,8 @@ class VerifyReport:
     game_id: str
     diagrams: int = 0
     claims: int = 0
+    unchecked: int = 0
+    """Diagrams that make no claim, so nothing checked them."""
     failures: list[ClaimFailure] = field(default_factory=list)
     figures: dict[str, CheckedFigure] = field(default_factory=dict)
 
@@ -64,15 +69,35 @@ class VerifyReport:
 def verify_game(game: Plugin) -> VerifyReport:
     """Check every figure of a game; bad data raises :class:`InputError` at once."""
     data = game.data
-    engine = game.require_engine()
+    engine = game.engine
     report = VerifyReport(data.id)
     for figure in data.figures.values():
-        checked, failures = check_figure(engine, figure)
+        checked, failures = check_figure(engine, figure) if engine is not None else (draw_only(game, figure), [])
         report.figures[figure.id] = checked
         report.diagrams += len(figure.panels)
         report.claims += figure.claim_count()
+        report.unchecked += figure.unchecked()
         report.failures.extend(failures)
     return report
+
+
+def draw_only(game: Plugin, figure: Figure) -> CheckedFigure:
+    """A figure of a game without an engine: its positions are pieces on cells, and it may make no claim."""
+    panels = []
+    for panel in figure.panels:
+        if panel.claims:
+            raise InputError(
+                f"claims need a rules engine, and game '{game.id}' has none (add {game.module_path('engine').name})",
+                figure.path,
+                panel.claims[0].line,
+            )
+        try:
+            position = validated(PlainPosition, panel.position)
+        except DataError as exc:
+            line = line_of(panel.position, exc.loc) if exc.loc else panel.position_line
+            raise InputError(f"position: {exc.message}", figure.path, line or panel.position_line) from None
+        panels.append(CheckedPanel(panel, position))
+    return CheckedFigure(figure, panels)
 
 
 def check_figure(engine: Game[Any, Any, Any], figure: Figure) -> tuple[CheckedFigure, list[ClaimFailure]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.progress import Progress
@@ -9,7 +10,7 @@ from rich.progress import Progress
 from ppprint.book.booklet import impose
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.rulebook import build_rulebook, rulebook_metadata
-from ppprint.errors import ClaimError
+from ppprint.errors import ClaimError, UncheckedError
 from ppprint.registry import Plugin, get_game
 from ppprint.output import inside, write_atomic
 from ppprint.render.figure import figure_bytes, render_svg
@@ -18,8 +19,17 @@ from ppprint.verify import VerifyReport, verify_game
 BOOK_FORMATS = ("standard", "booklet")
 
 
-def verify_all(game_ids: list[str]) -> list[tuple[Plugin, VerifyReport]]:
-    """Load and verify every game; raise :class:`ClaimError` with all wrong claims."""
+@dataclass(frozen=True)
+class Build:
+    """What a build wrote, and how many of its diagrams nothing checked."""
+
+    written: list[Path]
+    unchecked: int
+
+
+def verify_all(game_ids: list[str], strict: bool = False) -> list[tuple[Plugin, VerifyReport]]:
+    """Load and verify every game; raise :class:`ClaimError` with all wrong claims
+    (and, when ``strict``, :class:`UncheckedError` if a diagram makes no claim)."""
     checked = []
     failures = []
     for game_id in game_ids:
@@ -29,6 +39,9 @@ def verify_all(game_ids: list[str]) -> list[tuple[Plugin, VerifyReport]]:
         checked.append((game, report))
     if failures:
         raise ClaimError(failures)
+    unchecked = sum(report.unchecked for _, report in checked)
+    if strict and unchecked:
+        raise UncheckedError(f"{unchecked} diagram(s) make no claim, so nothing checks them (--strict); nothing was written")
     return checked
 
 
@@ -60,7 +73,8 @@ def build_games(
     figures: bool = False,
     dpi: float = 150.0,
     catalogue: bool = False,
-) -> list[Path]:
+    strict: bool = False,
+) -> Build:
     """Write each game's book: ``OUT/<game>-<paper>.pdf``, or ``OUT/<game>-<paper>-booklet.pdf``.
 
     ``figures`` also writes every checked figure as SVG and PNG (see :func:`figure_files`);
@@ -69,7 +83,7 @@ def build_games(
     Every game is verified and every file made before the first one is
     written, so a wrong claim or bad data anywhere leaves the output folder as it was.
     """
-    checked = verify_all(game_ids)
+    checked = verify_all(game_ids, strict)
     files: list[tuple[Path, bytes]] = []
     with Progress(disable=not progress, transient=True) as bar:
         task = bar.add_task("building rulebooks", total=len(checked))
@@ -85,4 +99,4 @@ def build_games(
             files.append((inside(out, f"catalogue-{paper}.pdf"), build_catalogue([game for game, _ in checked], paper)))
     for target, content in files:
         write_atomic(target, content)
-    return [target for target, _ in files]
+    return Build([target for target, _ in files], sum(report.unchecked for _, report in checked))

@@ -19,6 +19,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 from ppprint.book.markdown import Heading
 from ppprint.book.rulebook import MARGIN, PAPERS, FigureFlowable, RulebookTemplate, _escape, _join_names
 from ppprint.book.styles import BOX_EDGE, Styles, book_styles
+from ppprint.layout.plain import PlainPosition
 from ppprint.registry import Plugin
 from ppprint.render.figure import svg_to_drawing, table_svg
 from ppprint.render.fonts import register_fonts
@@ -28,8 +29,9 @@ CATALOGUE_TITLE = "The ppprint library"
 
 
 def setup_thumbnail(game: Plugin) -> FigureFlowable:
-    """The engine's setup of a game, drawn as a table and scaled to fit :data:`THUMBNAIL`."""
-    table = game.require_view().table(game.require_engine().initial_state())
+    """The engine's setup of a game (the empty board of a game without one), scaled to fit :data:`THUMBNAIL`."""
+    start = game.engine.initial_state() if game.engine is not None else PlainPosition()
+    table = game.require_view().table(start)
     return FigureFlowable(svg_to_drawing(table_svg(table)), THUMBNAIL, THUMBNAIL)
 
 

@@ -170,12 +170,11 @@ def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", ha
     data = game.data
     numbering = number_figures(data)
     markdown = rulebook_markdown(game, report, numbering)
-    view = game.require_view()
     max_figure_height = (size[1] - 1.9 * margin) * FIGURE_MAX_HEIGHT
 
     def make_figure(figure_id: str) -> Flowable:
         checked = report.figures[figure_id]
-        drawing = svg_to_drawing(render_svg(view, checked))
+        drawing = svg_to_drawing(render_svg(game.require_view(), checked))
         number = numbering.numbers[figure_id]
         caption = Paragraph(f"<b>Figure {number}.</b> {_escape(checked.figure.caption)}", styles.caption)
         width = checked.figure.width * inch if checked.figure.width else None
@@ -223,6 +222,7 @@ def rulebook_markdown(game: Plugin, report: VerifyReport, numbering: FigureNumbe
             figures=len(report.figures),
             diagrams=report.diagrams,
             claims=report.claims,
+            unchecked=report.unchecked,
         )
     except jinja2.TemplateSyntaxError as exc:
         raise InputError(f"template error: {exc.message}", exc.filename or data.rules_path, exc.lineno) from None

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Annotated, Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ppprint.errors import DataError, InputError
 from ppprint.model.table import MARK_KINDS, MarkKind
@@ -46,6 +46,17 @@ class Source(_Strict):
     url: str = ""
 
 
+BoardSize = Annotated[list[Annotated[int, Field(ge=1, le=60)]], Field(min_length=2, max_length=2)]
+
+
+class BoardSpec(_Strict):
+    """The board of a game without a rules engine (see :mod:`ppprint.layout.plain`):
+    ``tiles: [columns, rows]`` of piecepack tiles, or ``squares: [files, ranks]``."""
+
+    tiles: BoardSize | None = None
+    squares: BoardSize | None = None
+
+
 class GameMeta(_Strict):
     """A game's metadata, from ``game.yaml``."""
 
@@ -61,6 +72,8 @@ class GameMeta(_Strict):
     licence: Licence
     credits: list[str] = []
     keywords: list[str] = []
+    board: BoardSpec | None = None
+    """Only for a game without an engine: the board its figures are drawn on."""
 
 
 CLAIM_KINDS = ("setup", "legal", "illegal", "after", "facts")
@@ -133,6 +146,10 @@ class Figure:
     def claim_count(self) -> int:
         """How many claims the figure makes (each move or fact counts once)."""
         return sum(claim_weight(c) for p in self.panels for c in p.claims)
+
+    def unchecked(self) -> int:
+        """How many of its panels make no claim, so nothing checks them."""
+        return sum(not p.claims for p in self.panels)
 
 
 def claim_weight(claim: Claim) -> int:
@@ -239,10 +256,10 @@ def _load_panel(
     _reject_unknown(raw, _PANEL_KEYS | (figure_keys or set()), path)
     if "position" not in raw:
         raise InputError("a panel needs a position", path, raw.line)
-    claims_raw = raw.get("claims")
-    if not isinstance(claims_raw, LineList) or not claims_raw:
-        raise InputError("every diagram makes at least one claim (claims: [...])", path, line_of(raw, ("claims",)))
-    claims = tuple(_load_claim(c, line, path) for c, line in zip(claims_raw, claims_raw.item_lines))
+    claims_raw = raw.get("claims", LineList())
+    if not isinstance(claims_raw, LineList):
+        raise InputError("claims: a list of claims", path, line_of(raw, ("claims",)))
+    claims = tuple(_load_claim(c, line, path) for c, line in zip(claims_raw, getattr(claims_raw, "item_lines", [])))
     show = raw.get("show", "before")
     if show not in ("before", "after"):
         raise InputError("show: 'before' or 'after' (the moves of the first 'after' claim)", path, line_of(raw, ("show",)))
