@@ -43,9 +43,11 @@ def _cell(text: str) -> str:
 def board_of(spec: BoardSpec) -> Board:
     """The board ``game.yaml`` names."""
     if spec.tiles is not None:
-        return TileBoard(TileLayout.grid(*spec.tiles))
+        columns, rows = spec.tiles
+        return TileBoard(TileLayout.grid(columns, rows))
     if spec.squares is not None:
-        return SquareBoard(*spec.squares, square="square")
+        files, ranks = spec.squares
+        return SquareBoard(files, ranks, square="square")
     raise DataError("board: give tiles: [columns, rows] or squares: [files, ranks]")
 
 
