@@ -1,0 +1,92 @@
+"""The engine contract, run on every engine: bundled games and a game written by ``ppprint new``.
+
+Random playouts keep the invariants (tests/invariants.py); reason codes, facts
+and ends are declared with the rules they cite; garbage position text only ever
+gives a PositionError; bad position data and bad view options in a figure file
+stop the load with the file and the line of the key at fault.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ppprint.engine.base import Game
+from ppprint.errors import InputError
+from ppprint.registry import Registry
+from tests.contract import contract_game, contract_ids
+from tests.invariants import check_move_text, check_playout, check_position_text, garbage_positions
+
+SEEDS = range(6)
+IDS = contract_ids()
+
+
+def engine(game_id: str) -> Game:
+    return contract_game(game_id).require_engine()
+
+
+@pytest.mark.parametrize("game_id", IDS)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_playout_keeps_invariants(game_id: str, seed: int) -> None:
+    check_playout(engine(game_id), seed)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_codes_are_declared_with_their_rules(game_id: str) -> None:
+    game = engine(game_id)
+    for codes in (game.Reason, game.Fact, game.End):
+        assert list(codes), f"{codes.__name__} declares no member"
+        assert all(isinstance(member.rule, str) and ": " in member.rule for member in codes), "a rule is 'Section: words'"
+        assert len({member.value for member in codes}) == len(codes)
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_garbage_position_text_is_a_position_error(game_id: str) -> None:
+    game = engine(game_id)
+    for text in garbage_positions(game):
+        check_position_text(game, text)
+    for text in ("", "??", "a1-", "-a1", "zz99-a1", "\x00", "a" * 300):
+        check_move_text(game, text)
+
+
+def _copy(game_id: str, tmp_path: Path) -> Path:
+    folder = contract_game(game_id).folder
+    target = tmp_path / game_id
+    shutil.copytree(folder, target, ignore=shutil.ignore_patterns("__pycache__"))
+    return target
+
+
+def _write_figure(game_id: str, tmp_path: Path, body: str) -> tuple[Registry, Path]:
+    folder = _copy(game_id, tmp_path)
+    path = folder / "figures" / "zz-broken.yaml"
+    path.write_text("caption: A broken figure.\n" + body, encoding="utf-8")
+    return Registry(folders=[tmp_path], bundled=False), path
+
+
+def _load_error(registry: Registry, game_id: str) -> InputError:
+    from ppprint.verify import verify_game
+
+    with pytest.raises(InputError) as caught:
+        verify_game(registry.get(game_id))
+    return caught.value
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_bad_position_data_names_the_key_and_its_line(game_id: str, tmp_path: Path) -> None:
+    first_field = next(iter(engine(game_id).Position.model_fields))
+    registry, path = _write_figure(game_id, tmp_path, f"position:\n  {first_field}: [[[]]]\n")
+    error = _load_error(registry, game_id)
+    assert error.path == path and error.line == 3 and first_field in error.message, error.one_line()
+    registry, path = _write_figure(game_id, tmp_path / "again", "position:\n  nonsense: 1\n")
+    error = _load_error(registry, game_id)
+    assert error.path == path and error.line == 3 and "unknown key 'nonsense'" in error.message, error.one_line()
+
+
+@pytest.mark.parametrize("game_id", IDS)
+@pytest.mark.parametrize(("view", "problem"), [("nonsense: 1", "unknown key 'nonsense'"), ("coordinates: 3", "coordinates")])
+def test_bad_view_options_name_the_key_and_its_line(game_id: str, tmp_path: Path, view: str, problem: str) -> None:
+    registry, path = _write_figure(game_id, tmp_path, f"position: setup\nview:\n  {view}\nclaims:\n  - setup: true\n")
+    error = _load_error(registry, game_id)
+    assert error.path == path and error.line == 4 and problem in error.message, error.one_line()
