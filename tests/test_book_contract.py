@@ -76,19 +76,20 @@ def test_a_flipped_claim_is_caught_with_its_file_line_and_rule(game_id: str, tmp
     assert f"{path.name}:{line}: figure '{path.stem}" in failure.one_line()
 
 
-def headings_of(game_id: str) -> list[str]:
-    """The headings of a game's rules text, then the book's own sections."""
+def headings_of(game_id: str) -> list[tuple[int, str]]:
+    """The headings of a game's rules text (depth, title), then the book's own sections."""
     game = contract_game(game_id)
     text = game.data.rules_path.read_text(encoding="utf-8")
-    headings = [line.lstrip("#").strip() for line in text.splitlines() if re.match(r"#{1,3} ", line)]
+    headings = [(len(m.group(1)) - 2, m.group(2).strip()) for m in re.finditer(r"^(#{2,4}) (.+)$", text, re.M)]
     clarifications = game.data.clarifications_path
-    return headings + (["Clarifications"] if clarifications and clarifications.read_text().strip() else []) + ["Credits"]
+    own = ["Clarifications"] if clarifications and clarifications.read_text().strip() else []
+    return headings + [(0, title) for title in [*own, "Credits"]]
 
 
-def outline_titles(items: list[object]) -> list[str]:
-    titles: list[str] = []
+def outline_titles(items: list[object], depth: int = 0) -> list[tuple[int, str]]:
+    titles: list[tuple[int, str]] = []
     for item in items:
-        titles += outline_titles(item) if isinstance(item, list) else [str(item.title)]  # type: ignore[attr-defined]
+        titles += outline_titles(item, depth + 1) if isinstance(item, list) else [(depth, str(item.title))]  # type: ignore[attr-defined]
     return titles
 
 
