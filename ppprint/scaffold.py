@@ -5,7 +5,7 @@ claims, plus a rules engine of about sixty lines on the grid-game base
 (:mod:`ppprint.engine.grid`) and a view of a dozen; it builds a checked
 rulebook at once. ``--no-engine`` writes a game without code instead: its
 board is named in ``game.yaml`` and its figures show pieces on cells, unchecked.
-The files come from ``templates/new-game/`` (``*.tmpl``), with the game's id,
+The files come from ``templates/new_game/`` (``*.tmpl``), with the game's id,
 title, class name and year put in.
 """
 
@@ -20,7 +20,7 @@ from pathlib import Path
 from ppprint.errors import InputError
 from ppprint.registry import check_game_id
 
-TEMPLATE_DIR = Path(str(files("ppprint.templates"))) / "new-game"
+TEMPLATE_DIR = Path(str(files("ppprint.templates"))) / "new_game"
 CODE_FILES = ("engine.py", "view.py")
 ABOUT = {
     True: "This is the sample game that `ppprint new` writes: change the text, the\n"
