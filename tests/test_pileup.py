@@ -12,8 +12,21 @@ from hypothesis import strategies as st
 from svglib.svglib import svg2rlg
 
 from ppprint.engine.base import TERMINAL, divide, perft, random_playout
-from ppprint.games.pileup.engine import GAME, PLACEMENTS, SHIFTS, SQUARES, PileUpState
-from ppprint.errors import DataError, IllegalMoveError
+from ppprint.games.pileup.engine import (
+    GAME,
+    PLACEMENTS,
+    SHIFTS,
+    SQUARES,
+    BoardMove,
+    End,
+    Fact,
+    PileUpState,
+    Placement,
+    Reason,
+    move_from_text,
+)
+from ppprint.games.pileup.view import VIEW
+from ppprint.errors import DataError, IllegalMoveError, InvalidMoveError, PositionError
 from ppprint.render.fonts import register_fonts
 from ppprint.render.pieces import POINTS_PER_INCH, drawer_for
 
@@ -25,7 +38,8 @@ def pos(text: str) -> PileUpState:
 def verdict(text: str, move: str) -> str:
     """The reason code a move gets in a position ("" when legal)."""
     state = pos(text)
-    return state.explain(GAME.parse_move(state, move)).reason
+    reason = state.explain(GAME.parse_move(state, move)).reason
+    return "" if reason is None else reason.value
 
 
 def legal(text: str) -> list[str]:
@@ -197,7 +211,7 @@ def test_move_notation_round_trips_and_writes_x_for_landing_on_a_piece() -> None
     assert GAME.format_move(state, GAME.parse_move(state, "a1-b2")) == "a1xb2"
     assert GAME.format_move(state, GAME.parse_move(state, "10@e4")) == "10@e4"
     for bad in ("11@a1", "0@a1", "a9-a1", "a1a2", "B7@a1", ""):
-        with pytest.raises(ValueError):
+        with pytest.raises(InvalidMoveError):
             GAME.parse_move(state, bad)
 
 
@@ -206,7 +220,7 @@ def test_position_text_round_trips_and_rejects_bad_text() -> None:
     assert pos(text).position_text() == text
     assert pos("black").position_text() == "black"
     for bad in ("", "red", "black d4=B7 e5=B7", "black d4=B11", "black d4", "black i9=B1", "black d4=B1 d4=W2"):
-        with pytest.raises(ValueError):
+        with pytest.raises(PositionError):
             pos(bad)
 
 
@@ -246,8 +260,73 @@ def test_every_reason_code_is_reachable() -> None:
         verdict("black d1=B9 d2=W3,B4,W1", "d1xd2"),
         verdict("white a1=W1,B1 c1=W2,B2 e1=W3,B3 g1=W4,B4 a3=W5,B5 c3=W6,B6 e3=W7,B7 g3=W8,B8 h8=B9,W9", "10@a8"),
     }
-    assert seen == set(GAME.reasons)
+    assert seen == set(GAME.Reason.codes())
 
+
+
+def test_placements_and_board_moves_are_distinct_values_with_their_own_text() -> None:
+    place, shift = Placement(3, 5), BoardMove(3, 5)
+    assert place != shift and shift != place and not place == shift and not shift == place
+    assert len({place, shift}) == 2 and len({shift, place}) == 2 and hash(place) == hash(shift) == hash((3, 5))
+    assert place == PLACEMENTS[3][5] and shift == SHIFTS[3][5]
+    assert place.text() == "3@f1" and shift.text() == "d1-f1"
+    assert Placement.from_text("3@f1") is PLACEMENTS[3][5]
+    assert BoardMove.from_text("d1xf1") is SHIFTS[3][5] and move_from_text(" d1-f1 ") is SHIFTS[3][5]
+    for kind, bad in ((Placement, "d1-f1"), (BoardMove, "3@f1"), (Placement, "11@a1"), (BoardMove, "d1-i1")):
+        with pytest.raises(InvalidMoveError):
+            kind.from_text(bad)
+    # The context-free text always writes '-'; the game writes 'x' onto an occupied square.
+    state = pos("black d1=B8 f1=W3")
+    assert GAME.format_move(state, shift) == "d1xf1" and shift.text() == "d1-f1"
+
+
+def test_reason_fact_and_end_codes_are_enums_citing_rules() -> None:
+    assert GAME.Reason is Reason and GAME.Fact is Fact and GAME.End is End
+    assert len(Reason) == 12 and Reason.lookup("landing-past-run") is Reason.LANDING_PAST_RUN
+    assert End.codes() == ["free-pieces", "no-legal-turn"]
+    assert Fact.codes() == sorted(
+        "pieces stacks controller closed reserve free_pieces scores to_move captures_available captures"
+        " legal_moves over end winner".split()
+    )
+    state = pos("black a1=B2 a8=W7 h1=W1,B5")
+    assert state.fact(Fact.CAPTURES) == ["a1xa8"] and state.fact(Fact.SCORES) == {"black": 6, "white": 0}
+    assert state.facts() == {fact.value: state.fact(fact) for fact in Fact}
+    assert state.outcome() is None and state.returns() == (0.0, 0.0)
+
+
+def test_game_over_is_cached_but_follows_every_move_and_undo() -> None:
+    rng = random.Random(11)
+    for _ in range(5):
+        state = GAME.initial_state()
+        while True:
+            fresh = pos(state.position_text())
+            assert state.current_player == fresh.current_player and state.outcome() == fresh.outcome()
+            if state.is_over():
+                break
+            moves = state.legal_moves()
+            probe = rng.choice(moves)
+            state.push(probe)
+            assert state.current_player == pos(state.position_text()).current_player
+            state.undo()
+            assert state.current_player == fresh.current_player and state.legal_moves() == moves
+            state.push(rng.choice(moves))
+        assert state.outcome() is not None and state.outcome().end in (End.FREE_PIECES, End.NO_LEGAL_TURN)
+
+
+_TOKENS = st.sampled_from(
+    ["black", "white", "red", "d4=B7", "d4=", "=B1", "e5=W2,B9", "d4=B7,B7", "a1=W10", "h8=B1,W1,B2", "x",
+     "i9=B1", "d4=b7", ",", "=", "B7", "a1=B11", "a1=W0", "c3=W1,,B2", "d4==B1", "a10=B1", "\t", "D4=B1"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.lists(_TOKENS, max_size=7).map(" ".join) | st.text(max_size=40))
+def test_garbage_position_text_only_ever_raises_position_error(text: str) -> None:
+    try:
+        state = pos(text)
+    except PositionError:
+        return
+    assert pos(state.position_text()).position_text() == state.position_text()
 
 # -- perft -----------------------------------------------------------------------------------
 def _queen_squares(file: int, rank: int) -> int:
@@ -325,6 +404,9 @@ def test_explain_agrees_with_legal_moves(seed: int, plies: int) -> None:
         state.apply(rng.choice(state.legal_moves()))
     assert _legal_by_explain(state) == set(state.legal_moves())
     moves = state.legal_moves()
+    captures = [m for m in moves if isinstance(m, BoardMove) and state.peak[m.target]]
+    assert state.captures() == captures and state.captures_available() is bool(captures)
+    assert not captures or captures == moves  # forced: when there is a capture, every legal turn is one
     assert [GAME.format_move(state, m) for m in moves] == sorted(GAME.format_move(state, m) for m in moves)
 
 
@@ -342,24 +424,40 @@ def test_random_games_end_with_consistent_counts() -> None:
 # -- table and drawing -------------------------------------------------------------------------
 def test_table_has_board_cells_pieces_and_optional_reserve() -> None:
     state = pos("white a1=B10 d4=B2,W7 f6=B3,W4,B1")
-    table = GAME.table(state, {})
+    table = VIEW.table(state, VIEW.options({}))
     assert len(table.cells) == 64 and table.centre("a1") == (0.5, 0.5)
     kinds = [p.kind for p in table.pieces]
     assert kinds.count("pileup-square") == 64
     stacks = {p.stack: p.owner for p in table.pieces if p.kind == "pileup-stack"}
     assert stacks == {(2, -7): 1, (3, -4, 1): 0}
     assert [p for p in table.pieces if p.kind == "pileup-piece"][0].rank == 10
-    with_reserve = GAME.table(state, {"reserve": True})
+    with_reserve = VIEW.table(state, VIEW.options({"reserve": True}))
     reserve = [p for p in with_reserve.pieces if p.kind == "pileup-piece" and not (0 < p.y < 8)]
     assert len(reserve) == 6 + 8
     assert with_reserve.bounds[1] < table.bounds[1] and with_reserve.bounds[3] > table.bounds[3]
     assert all(with_reserve.bounds[1] < p.y < with_reserve.bounds[3] for p in reserve)
 
 
+
+def test_reserve_rows_and_slots_are_named_areas_and_view_options_are_checked() -> None:
+    state = pos("white a1=B10 d4=B2,W7")
+    table = VIEW.table(state, VIEW.options({"reserve": True}))
+    reserve = [p for p in table.pieces if p.kind == "pileup-piece" and not (0 < p.y < 8)]
+    assert len(reserve) == 8 + 9
+    for piece in reserve:
+        player = "black" if piece.owner == 0 else "white"
+        assert table.centre(f"{player}-reserve-{piece.rank}") == pytest.approx((piece.x, piece.y))
+        assert (piece.y < -0.5) if player == "black" else (piece.y > 8)
+    assert {"black-reserve", "white-reserve", "black-reserve-10", "white-reserve-1"} <= set(table.cells)
+    assert "black-reserve" not in VIEW.table(state, VIEW.options({})).cells
+    for bad in ({"reserve": "yes"}, {"reserves": True}):
+        with pytest.raises(DataError):
+            VIEW.options(bad)
+
 def test_drawers_render_through_svglib() -> None:
     register_fonts()
     state = pos("white a1=B10 d4=B2,W7 f6=B3,W4,B1")
-    table = GAME.table(state, {"reserve": True})
+    table = VIEW.table(state, VIEW.options({"reserve": True}))
     drawing = svgwrite.Drawing(size=("700pt", "800pt"))
     for piece in table.pieces:
         drawing.add(drawer_for(piece.kind)(drawing, piece, (piece.x * POINTS_PER_INCH, 700 - piece.y * POINTS_PER_INCH)))

@@ -11,12 +11,13 @@ rulings followed are the Pile Up section of the project's RULINGS.md.
 
 Move notation (after PPN)::
 
-    7@d4     place the player's piece 7 (from off the board) on d4
-    d4-g7    move the single piece on d4 to the empty square g7
+    7@d4     place the player's piece 7 (from off the board) on d4   (a Placement)
+    d4-g7    move the single piece on d4 to the empty square g7       (a BoardMove)
     d4xg7    move the single piece on d4 onto the piece or stack on g7
 
 The engine writes ``x`` when the target square holds anything and ``-`` when it
-is empty; it reads either sign.
+is empty (:meth:`PileUp.format_move`; :meth:`BoardMove.text` alone always writes
+``-``); it reads either sign.
 
 Position notation (one line): the player to move, then every occupied square as
 ``cell=pieces`` with the pieces bottom to top, comma-separated; a piece is ``B``
@@ -26,21 +27,34 @@ Pieces that appear nowhere are off the board::
     black                              the empty board, black to move
     white d4=B7 e5=W2,B9 f6=B3,W4,B1   white to move; a single piece and two stacks
 
-The figure data format (``position:`` in a figure's YAML) is documented on
-:meth:`PileUp.position_from_data`.
+The figure data format (``position:`` in a figure's YAML) is
+:class:`PileUpPosition`; the text notation is read into the same model.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Hashable, Mapping
-from typing import Any, NamedTuple
+from collections.abc import Callable, Hashable
+from typing import Annotated, Literal, NamedTuple
 
-from ppprint.engine.base import LEGAL, TERMINAL, Game, State, Verdict
-from ppprint.errors import DataError
+from pydantic import BeforeValidator
+
+from ppprint.engine.base import (
+    LEGAL,
+    TERMINAL,
+    EndReason,
+    FactName,
+    Game,
+    Outcome,
+    PositionModel,
+    ReasonCode,
+    State,
+    Verdict,
+    illegal,
+)
+from ppprint.errors import InvalidMoveError, PositionError
 from ppprint.geometry.square import ALL_DIRECTIONS, Cell, SquareGrid, cell_name, step
-from ppprint.model.table import CELL_SIZE, COIN_DIAMETER, Label, Piece, Table, square_polygon
 
 GRID = SquareGrid(8, 8)
 SQUARES = GRID.files * GRID.ranks
@@ -53,48 +67,6 @@ STACK_HEIGHT = 2
 """Ruling: a stack is two or more pieces; a lone piece is no stack, so it scores nothing and stays free."""
 CLOSED_HEIGHT = 3
 """A stack this high or higher is closed: nothing lands on it."""
-RESERVE_GAP = 0.2
-"""Inches between the board (or its coordinates) and a row of off-board pieces."""
-
-REASONS: dict[str, str] = {
-    "game-over": "End of the game: no turn is played once the game has ended",
-    "not-in-reserve": "Placement: only a piece still off the board can be placed",
-    "placement-occupied": "Placement: a piece is placed on an empty square",
-    "forced-capture": "Capture: when any capture is available the player must capture (no other move or placement)",
-    "no-piece": "Movement: a move starts from a square holding one of the player's pieces",
-    "enemy-piece": "Movement: a player moves only their own pieces",
-    "stack-moves": "Stacks: a stack never moves or splits; only single pieces move",
-    "not-a-line": "Movement: a piece moves in a straight line, orthogonally or diagonally",
-    "jump-not-lower": "Jumping: every piece jumped, in every jumped stack, must be lower than the mover",
-    "landing-past-run": "Jumping: after a jump the mover stops on the first empty square after the jumped pieces",
-    "landing-friendly": "Capture: a piece lands only on a single enemy piece or a 2-stack topped by the enemy",
-    "landing-closed-stack": "Stacks: a stack of three or more is closed; nothing lands on it",
-}
-
-FACTS: dict[str, str] = {
-    "pieces": "Play: the pieces on each occupied square, bottom to top",
-    "stacks": "Stacks: the pieces of each stack (two or more pieces), bottom to top",
-    "controller": "Stacks: the top piece decides who controls a square",
-    "closed": "Stacks: the squares holding a closed stack (three or more pieces)",
-    "reserve": "Placement: each player's pieces still off the board",
-    "free_pieces": "End of the game: each player's pieces not in a stack, off-board pieces included",
-    "scores": "Scoring: the face values of all pieces in the stacks each player controls",
-    "to_move": "Turns: the player to move",
-    "captures_available": "Capture: whether the player to move has a capture (and so must capture)",
-    "captures": "Capture: the captures available to the player to move",
-    "legal_moves": "Turns: the number of legal turns of the player to move",
-    "over": "End of the game: whether the game has ended",
-    "end": "End of the game: which end condition ended it",
-    "winner": "Scoring: who won, or draw on equal scores",
-}
-
-
-class PileUpMove(NamedTuple):
-    """A turn: a placement (``origin`` is ``None``, ``value`` the piece) or a move (``value`` 0)."""
-
-    origin: int | None
-    target: int
-    value: int = 0
 
 
 def _name(index: int) -> str:
@@ -103,6 +75,81 @@ def _name(index: int) -> str:
 
 NAMES = tuple(_name(i) for i in range(SQUARES))
 _INDEX = {name: i for i, name in enumerate(NAMES)}
+_MOVE_RE = re.compile(r"([a-h][1-8])([-x])([a-h][1-8])")
+_PLACE_RE = re.compile(r"(10|[1-9])@([a-h][1-8])")
+
+
+# -- moves -----------------------------------------------------------------------------------
+# Both kinds of move are pairs of ints, and a NamedTuple compares as a plain tuple, so each
+# kind defines ``__eq__``/``__ne__`` to equal only its own kind (``Placement(3, 5) !=
+# BoardMove(3, 5)``). Hashing stays the tuple's own C hash (typing.NamedTuple sets the methods
+# on the finished class, so defining ``__eq__`` does not clear ``__hash__``; the tests check
+# that moves hash). Every move the engine hands out comes from PLACEMENTS or SHIFTS, so dict
+# and set lookups succeed on identity without calling ``__eq__`` at all.
+
+
+class Placement(NamedTuple):
+    """A placement: the player's piece ``value`` from off the board onto the empty square ``target``."""
+
+    value: int
+    target: int
+
+    def text(self) -> str:
+        """The placement as ``7@d4``."""
+        return f"{self.value}@{NAMES[self.target]}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Placement:
+        """A placement from ``7@d4``."""
+        match = _PLACE_RE.fullmatch(text.strip())
+        if not match:
+            raise InvalidMoveError(f"'{text}' is not a placement (write it like 7@d4)")
+        return PLACEMENTS[int(match.group(1))][_INDEX[match.group(2)]]
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Placement and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not (type(other) is Placement and tuple.__eq__(self, other))
+
+
+class BoardMove(NamedTuple):
+    """A move of the single piece on ``origin`` in a straight line to ``target`` (square indexes, rank * 8 + file)."""
+
+    origin: int
+    target: int
+
+    def text(self) -> str:
+        """The move as ``d4-g7`` (see :meth:`PileUp.format_move` for ``x`` when the target is occupied)."""
+        return f"{NAMES[self.origin]}-{NAMES[self.target]}"
+
+    @classmethod
+    def from_text(cls, text: str) -> BoardMove:
+        """A move from ``d4-g7`` or ``d4xg7``."""
+        match = _MOVE_RE.fullmatch(text.strip())
+        if not match:
+            raise InvalidMoveError(f"'{text}' is not a move (write it like d4-g7 or d4xg7)")
+        return SHIFTS[_INDEX[match.group(1)]][_INDEX[match.group(3)]]
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is BoardMove and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not (type(other) is BoardMove and tuple.__eq__(self, other))
+
+
+PileUpMove = Placement | BoardMove
+"""A turn of Pile Up: a placement or a board move."""
+
+
+def move_from_text(text: str) -> PileUpMove:
+    """A turn from ``7@d4``, ``d4-g7`` or ``d4xg7``; :class:`InvalidMoveError` otherwise."""
+    text = text.strip()
+    if _PLACE_RE.fullmatch(text):
+        return Placement.from_text(text)
+    if _MOVE_RE.fullmatch(text):
+        return BoardMove.from_text(text)
+    raise InvalidMoveError(f"'{text}' is not a move (write it like 7@d4, d4-g7 or d4xg7)")
 
 
 def _rays(index: int) -> tuple[tuple[int, ...], ...]:
@@ -119,16 +166,77 @@ def _rays(index: int) -> tuple[tuple[int, ...], ...]:
 
 
 RAYS = tuple(_rays(i) for i in range(SQUARES))
-PLACEMENTS = tuple(tuple(PileUpMove(None, t, v) for t in range(SQUARES)) for v in range(11))
-SHIFTS = tuple(tuple(PileUpMove(o, t) for t in range(SQUARES)) for o in range(SQUARES))
-_SORT_TEXT = {m: f"{m.value}@{NAMES[m.target]}" for row in PLACEMENTS[1:] for m in row}
-_SORT_TEXT.update({m: f"{NAMES[m.origin]}-{NAMES[m.target]}" for row in SHIFTS for m in row if m.origin != m.target})
+PLACEMENTS = tuple(tuple(Placement(v, t) for t in range(SQUARES)) for v in range(11))
+"""Every placement, by value then target square (the engine hands out only these objects)."""
+SHIFTS = tuple(tuple(BoardMove(o, t) for t in range(SQUARES)) for o in range(SQUARES))
+"""Every board move, by origin then target square (the engine hands out only these objects)."""
 NAME_ORDER = sorted(range(SQUARES), key=NAMES.__getitem__)
 VALUE_ORDER = sorted(VALUES, key=lambda value: f"{value}@")
-ORDER = {move: rank for rank, move in enumerate(sorted(_SORT_TEXT, key=_SORT_TEXT.__getitem__))}
-"""Every possible move -> its place in notation order (``x`` and ``-`` never meet in one list)."""
+ORDER: dict[PileUpMove, int] = {
+    move: rank
+    for rank, move in enumerate(sorted((m for row in SHIFTS for m in row if m.origin != m.target), key=BoardMove.text))
+}
+"""Every board move -> its place in notation order (``x`` and ``-`` never meet in one list;
+placements, written with a digit first, always sort before board moves)."""
 
 
+# -- reasons, facts, ends ----------------------------------------------------------------------
+class Reason(ReasonCode):
+    """Why a turn of Pile Up is illegal (every way a landing fails has its own code)."""
+
+    GAME_OVER = "game-over", "End of the game: no turn is played once the game has ended"
+    NOT_IN_RESERVE = "not-in-reserve", "Placement: only a piece still off the board can be placed"
+    PLACEMENT_OCCUPIED = "placement-occupied", "Placement: a piece is placed on an empty square"
+    FORCED_CAPTURE = (
+        "forced-capture",
+        "Capture: when any capture is available the player must capture (no other move or placement)",
+    )
+    NO_PIECE = "no-piece", "Movement: a move starts from a square holding one of the player's pieces"
+    ENEMY_PIECE = "enemy-piece", "Movement: a player moves only their own pieces"
+    STACK_MOVES = "stack-moves", "Stacks: a stack never moves or splits; only single pieces move"
+    NOT_A_LINE = "not-a-line", "Movement: a piece moves in a straight line, orthogonally or diagonally"
+    JUMP_NOT_LOWER = "jump-not-lower", "Jumping: every piece jumped, in every jumped stack, must be lower than the mover"
+    LANDING_PAST_RUN = (
+        "landing-past-run",
+        "Jumping: after a jump the mover stops on the first empty square after the jumped pieces",
+    )
+    LANDING_FRIENDLY = (
+        "landing-friendly",
+        "Capture: a piece lands only on a single enemy piece or a 2-stack topped by the enemy",
+    )
+    LANDING_CLOSED_STACK = "landing-closed-stack", "Stacks: a stack of three or more is closed; nothing lands on it"
+
+
+class Fact(FactName):
+    """What a diagram of Pile Up may claim."""
+
+    PIECES = "pieces", "Play: the pieces on each occupied square, bottom to top"
+    STACKS = "stacks", "Stacks: the pieces of each stack (two or more pieces), bottom to top"
+    CONTROLLER = "controller", "Stacks: the top piece decides who controls a square"
+    CLOSED = "closed", "Stacks: the squares holding a closed stack (three or more pieces)"
+    RESERVE = "reserve", "Placement: each player's pieces still off the board"
+    FREE_PIECES = "free_pieces", "End of the game: each player's pieces not in a stack, off-board pieces included"
+    SCORES = "scores", "Scoring: the face values of all pieces in the stacks each player controls"
+    TO_MOVE = "to_move", "Turns: the player to move"
+    CAPTURES_AVAILABLE = "captures_available", "Capture: whether the player to move has a capture (and so must capture)"
+    CAPTURES = "captures", "Capture: the captures available to the player to move"
+    LEGAL_MOVES = "legal_moves", "Turns: the number of legal turns of the player to move"
+    OVER = "over", "End of the game: whether the game has ended"
+    END = "end", "End of the game: which end condition ended it"
+    WINNER = "winner", "Scoring: who won, or draw on equal scores"
+
+
+class End(EndReason):
+    """How a game of Pile Up ends (checked in this order)."""
+
+    FREE_PIECES = (
+        "free-pieces",
+        "End of the game: a player has at most one free piece (single pieces on the board and pieces off it)",
+    )
+    NO_LEGAL_TURN = "no-legal-turn", "End of the game: the player to move has no legal turn"
+
+
+# -- pieces ------------------------------------------------------------------------------------
 def piece_code(owner: int, value: int) -> int:
     """A piece as one int: ``+value`` for black, ``-value`` for white (the table's encoding too)."""
     return value if owner == BLACK else -value
@@ -139,7 +247,7 @@ def piece_text(code: int) -> str:
     return f"{'B' if code > 0 else 'W'}{abs(code)}"
 
 
-def parse_piece(text: Any) -> int:
+def parse_piece(text: object) -> int:
     """The code of a piece written ``B7`` or ``W10``; ``ValueError`` otherwise."""
     match = _PIECE_RE.fullmatch(str(text).strip())
     if not match:
@@ -147,20 +255,10 @@ def parse_piece(text: Any) -> int:
     return piece_code(BLACK if match.group(1) == "B" else WHITE, int(match.group(2)))
 
 
-def _claim(code: int, seen: dict[int, str], where: str) -> int:
-    """Record that piece ``code`` lies on ``where``; ``ValueError`` if it lies elsewhere too."""
-    if code in seen:
-        raise ValueError(f"{piece_text(code)} is on both {seen[code]} and {where}")
-    seen[code] = where
-    return code
-
-
-def _owner(code: int) -> int:
+def owner_of(code: int) -> int:
+    """The owner of a piece code: black for ``+v``, white for ``-v``."""
     return BLACK if code > 0 else WHITE
 
-
-_MOVE_RE = re.compile(r"([a-h][1-8])([-x])([a-h][1-8])")
-_PLACE_RE = re.compile(r"(10|[1-9])@([a-h][1-8])")
 
 
 def ruling_free_pieces(stacks: list[tuple[int, ...]], reserve: int, player: int) -> int:
@@ -169,27 +267,76 @@ def ruling_free_pieces(stacks: list[tuple[int, ...]], reserve: int, player: int)
     The game ends when either player has at most one (RULINGS.md: "at most one piece
     that is not in a stack (counting pieces still off the board)").
     """
-    singles = sum(1 for s in stacks if len(s) == 1 and _owner(s[0]) == player)
+    singles = sum(1 for s in stacks if len(s) == 1 and owner_of(s[0]) == player)
     return singles + bin(reserve).count("1")
 
 
-class PileUpState(State):
+# -- the position model ----------------------------------------------------------------------------
+def _check_square(text: str) -> str:
+    if text not in _INDEX:
+        raise ValueError(f"unknown square '{text}' (the board runs from a1 to h8)")
+    return text
+
+
+def _canonical_piece(value: object) -> str:
+    return piece_text(parse_piece(value))
+
+
+def _stack(value: object) -> object:
+    """A square's pieces as data writes them: one piece, or a list bottom to top."""
+    if isinstance(value, list):
+        if not value:
+            raise ValueError("an empty stack: leave the square out")
+        return value
+    return [_canonical_piece(value)]
+
+
+SquareName = Annotated[str, BeforeValidator(lambda v: _check_square(v) if isinstance(v, str) else v)]
+PieceText = Annotated[str, BeforeValidator(_canonical_piece)]
+"""A piece, ``B`` or ``W`` and a value 1-10 (``B7``, ``W10``)."""
+Stack = Annotated[list[PieceText], BeforeValidator(_stack)]
+"""The pieces on a square, bottom to top; one piece may be written without the list."""
+PlayerName = Literal["black", "white"]
+
+
+class PileUpPosition(PositionModel):
+    """A position of Pile Up, as a figure's ``position:`` writes it::
+
+        board:                   # square -> a piece, or a stack bottom to top
+          d4: B7
+          e5: [W2, B9]
+        to_move: white           # default black
+
+    Pieces are ``B`` or ``W`` and a value 1-10; pieces not on the board are off it.
+    ``position: setup`` is the empty board, black to move.
+    """
+
+    board: Annotated[dict[SquareName, Stack], BeforeValidator(lambda v: {} if v is None else v)] = {}
+    to_move: PlayerName = "black"
+
+
+# -- the state ---------------------------------------------------------------------------------
+class PileUpState(State[PileUpMove]):
     """A position: the stacks on the 64 squares (signed codes, bottom to top) and the player to move."""
 
     game: PileUp
 
     def __init__(self, game: PileUp, stacks: list[tuple[int, ...]], to_move: int, start_text: str | None = None):
+        self.game = game
         self.stacks = stacks
         self.to_move = to_move
         self.peak = [max((abs(c) for c in s), default=0) for s in stacks]
         on_board = [0, 0]
         for s in stacks:
             for c in s:
-                on_board[_owner(c)] |= 1 << abs(c)
+                on_board[owner_of(c)] |= 1 << abs(c)
         self.reserve = [FULL_RESERVE & ~on_board[0], FULL_RESERVE & ~on_board[1]]
         self.free = [ruling_free_pieces(stacks, self.reserve[p], p) for p in (BLACK, WHITE)]
         self._moves: list[PileUpMove] | None = None
-        super().__init__(game, start_text if start_text is not None else self.position_text())
+        self._end_known = False
+        self._end: End | None = None
+        self.history: list[PileUpMove] = []
+        self.start_text = start_text if start_text is not None else self.position_text()
 
     # -- the rules -----------------------------------------------------------------------
     def _generate(self) -> list[PileUpMove]:
@@ -235,48 +382,68 @@ class PileUpState(State):
         return placements + quiet
 
     def _legal(self) -> list[PileUpMove]:
-        if self._moves is None:
-            self._moves = self._generate()
-        return self._moves
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate()
+        return moves
 
-    def _end(self) -> str | None:
-        """Which end condition holds: ``free-pieces``, ``no-legal-turn`` or ``None``."""
-        if self.free[BLACK] <= 1 or self.free[WHITE] <= 1:
-            return "free-pieces"
-        if not self._legal():
-            return "no-legal-turn"
-        return None
+    @property
+    def end(self) -> End | None:
+        """Which end condition holds (RULINGS order), or ``None``; computed once per position."""
+        if not self._end_known:
+            if self.free[BLACK] <= 1 or self.free[WHITE] <= 1:
+                self._end = End.FREE_PIECES
+            elif not self._legal():
+                self._end = End.NO_LEGAL_TURN
+            else:
+                self._end = None
+            self._end_known = True
+        return self._end
 
     @property
     def current_player(self) -> int:
-        return TERMINAL if self._end() is not None else self.to_move
+        return TERMINAL if self.end is not None else self.to_move
 
     def legal_moves(self) -> list[PileUpMove]:
         if self.free[BLACK] <= 1 or self.free[WHITE] <= 1:
             return []
-        return list(self._legal())
+        return self._legal()[:]
+
+    def captures(self) -> list[PileUpMove]:
+        """The captures available to the player to move (board moves onto an occupied square)."""
+        return self.legal_moves() if self.captures_available() else []
 
     def captures_available(self) -> bool:
-        """Whether the player to move has a capture (and so must capture)."""
-        return any(m.origin is not None and self.peak[m.target] for m in self.legal_moves())
+        """Whether the player to move has a capture (and so must capture).
 
-    def explain(self, move: PileUpMove) -> Verdict:  # type: ignore[override]
-        if self._end() is not None:
-            return Verdict(False, "game-over", "the game has ended")
+        Captures are forced, so when there is one the legal turns are all captures, and
+        otherwise none is: the first legal turn tells (a board move onto an occupied square).
+        """
+        if self.free[BLACK] <= 1 or self.free[WHITE] <= 1:
+            return False
+        moves = self._legal()
+        if not moves:
+            return False
+        first = moves[0]
+        return type(first) is BoardMove and self.peak[first.target] > 0
+
+    def explain(self, move: PileUpMove) -> Verdict:
+        if self.end is not None:
+            return illegal(Reason.GAME_OVER, "the game has ended")
         me = self.to_move
-        if move.origin is None:
+        if isinstance(move, Placement):
             if not self.reserve[me] >> move.value & 1:
-                return Verdict(False, "not-in-reserve", f"{piece_text(piece_code(me, move.value))} is not off the board")
+                return illegal(Reason.NOT_IN_RESERVE, f"{piece_text(piece_code(me, move.value))} is not off the board")
             if self.peak[move.target]:
-                return Verdict(False, "placement-occupied", f"{NAMES[move.target]} is occupied")
+                return illegal(Reason.PLACEMENT_OCCUPIED, f"{NAMES[move.target]} is occupied")
             if self.captures_available():
-                return Verdict(False, "forced-capture", "a capture is available")
+                return illegal(Reason.FORCED_CAPTURE, "a capture is available")
             return LEGAL
         verdict = self._judge_path(move.origin, move.target)
         if verdict is not None:
             return verdict
         if not self.peak[move.target] and self.captures_available():
-            return Verdict(False, "forced-capture", "a capture is available")
+            return illegal(Reason.FORCED_CAPTURE, "a capture is available")
         return LEGAL
 
     def _judge_path(self, origin: int, target: int) -> Verdict | None:
@@ -284,15 +451,15 @@ class PileUpState(State):
         stack, me = self.stacks[origin], self.to_move
         where = NAMES[origin]
         if not stack:
-            return Verdict(False, "no-piece", f"{where} is empty")
+            return illegal(Reason.NO_PIECE, f"{where} is empty")
         if len(stack) > 1:
-            return Verdict(False, "stack-moves", f"{where} holds a stack of {len(stack)}")
-        if _owner(stack[0]) != me:
-            return Verdict(False, "enemy-piece", f"{piece_text(stack[0])} on {where} is not {PLAYERS[me]}'s")
+            return illegal(Reason.STACK_MOVES, f"{where} holds a stack of {len(stack)}")
+        if owner_of(stack[0]) != me:
+            return illegal(Reason.ENEMY_PIECE, f"{piece_text(stack[0])} on {where} is not {PLAYERS[me]}'s")
         (ofile, orank), (tfile, trank) = GRID.cell_at(origin), GRID.cell_at(target)
         dfile, drank = tfile - ofile, trank - orank
         if (dfile, drank) == (0, 0) or (dfile and drank and abs(dfile) != abs(drank)):
-            return Verdict(False, "not-a-line", f"{where} to {NAMES[target]} is not a straight line")
+            return illegal(Reason.NOT_A_LINE, f"{where} to {NAMES[target]} is not a straight line")
         direction: Cell = ((dfile > 0) - (dfile < 0), (drank > 0) - (drank < 0))
         value = abs(stack[0])
         jumped = False
@@ -300,18 +467,18 @@ class PileUpState(State):
             square = GRID.index(step((ofile, orank), direction, distance))
             if not self.peak[square]:
                 if jumped:
-                    return Verdict(False, "landing-past-run", f"the jump must stop on {NAMES[square]}")
+                    return illegal(Reason.LANDING_PAST_RUN, f"the jump must stop on {NAMES[square]}")
                 continue
             if self.peak[square] >= value:
-                return Verdict(
-                    False, "jump-not-lower", f"{NAMES[square]} holds {self._describe(square)}, not all lower than {value}"
+                return illegal(
+                    Reason.JUMP_NOT_LOWER, f"{NAMES[square]} holds {self._describe(square)}, not all lower than {value}"
                 )
             jumped = True
         held = self.stacks[target]
         if len(held) >= CLOSED_HEIGHT:
-            return Verdict(False, "landing-closed-stack", f"{NAMES[target]} holds a closed stack of {len(held)}")
-        if held and _owner(held[-1]) == me:
-            return Verdict(False, "landing-friendly", f"{NAMES[target]} is topped by {piece_text(held[-1])}, a friendly piece")
+            return illegal(Reason.LANDING_CLOSED_STACK, f"{NAMES[target]} holds a closed stack of {len(held)}")
+        if held and owner_of(held[-1]) == me:
+            return illegal(Reason.LANDING_FRIENDLY, f"{NAMES[target]} is topped by {piece_text(held[-1])}, a friendly piece")
         return None
 
     def _describe(self, square: int) -> str:
@@ -320,15 +487,16 @@ class PileUpState(State):
     def _do(self, move: PileUpMove) -> None:
         me = self.to_move
         target = move.target
-        if move.origin is None:
+        if type(move) is Placement:
             self.stacks[target] = (piece_code(me, move.value),)
             self.peak[target] = move.value
             self.reserve[me] &= ~(1 << move.value)
         else:
-            mover = self.stacks[move.origin]
+            origin = move[0]
+            mover = self.stacks[origin]
             held = self.stacks[target]
-            self.stacks[move.origin] = ()
-            self.peak[move.origin] = 0
+            self.stacks[origin] = ()
+            self.peak[origin] = 0
             self.stacks[target] = held + mover
             self.peak[target] = max(self.peak[target], abs(mover[0]))
             if held:
@@ -337,19 +505,21 @@ class PileUpState(State):
                     self.free[1 - me] -= 1
         self.to_move = 1 - me
         self._moves = None
+        self._end_known = False
 
     def _undo(self, move: PileUpMove) -> None:
         me = 1 - self.to_move
         target = move.target
-        if move.origin is None:
+        if type(move) is Placement:
             self.stacks[target] = ()
             self.peak[target] = 0
             self.reserve[me] |= 1 << move.value
         else:
+            origin = move[0]
             *rest, mover = self.stacks[target]
             held = tuple(rest)
-            self.stacks[move.origin] = (mover,)
-            self.peak[move.origin] = abs(mover)
+            self.stacks[origin] = (mover,)
+            self.peak[origin] = abs(mover)
             self.stacks[target] = held
             self.peak[target] = max((abs(c) for c in held), default=0)
             if held:
@@ -358,6 +528,7 @@ class PileUpState(State):
                     self.free[1 - me] += 1
         self.to_move = me
         self._moves = None
+        self._end_known = False
 
     def clone(self) -> PileUpState:
         copy = PileUpState(self.game, list(self.stacks), self.to_move, self.start_text)
@@ -370,23 +541,24 @@ class PileUpState(State):
         totals = [0, 0]
         for stack in self.stacks:
             if len(stack) >= STACK_HEIGHT:
-                totals[_owner(stack[-1])] += sum(abs(c) for c in stack)
+                totals[owner_of(stack[-1])] += sum(abs(c) for c in stack)
         return totals[BLACK], totals[WHITE]
 
     def winner(self) -> int | None:
         """The winner's index once the game is over; ``None`` while playing or on a draw."""
-        if self._end() is None:
+        if self.end is None:
             return None
         black, white = self.scores()
         return None if black == white else (BLACK if black > white else WHITE)
 
-    def returns(self) -> tuple[float, ...]:
-        if self._end() is None:
-            return 0.0, 0.0
+    def outcome(self) -> Outcome | None:
+        end = self.end
+        if end is None:
+            return None
         winner = self.winner()
         if winner is None:
-            return 0.0, 0.0
-        return (1.0, -1.0) if winner == BLACK else (-1.0, 1.0)
+            return Outcome(end, (0.0, 0.0))
+        return Outcome(end, (1.0, -1.0) if winner == BLACK else (-1.0, 1.0))
 
     def position_text(self) -> str:
         squares = [f"{NAMES[i]}={','.join(piece_text(c) for c in s)}" for i, s in enumerate(self.stacks) if s]
@@ -395,122 +567,98 @@ class PileUpState(State):
     def key(self) -> Hashable:
         return tuple(self.stacks), self.to_move
 
-    def facts(self) -> dict[str, Any]:
-        end = self._end()
-        winner = self.winner()
-        black, white = self.scores()
-        moves = self.legal_moves()
-        captures = [m for m in moves if m.origin is not None and self.peak[m.target]]
-        return {
-            "pieces": {NAMES[i]: [piece_text(c) for c in s] for i, s in enumerate(self.stacks) if s},
-            "stacks": {NAMES[i]: [piece_text(c) for c in s] for i, s in enumerate(self.stacks) if len(s) >= STACK_HEIGHT},
-            "controller": {NAMES[i]: PLAYERS[_owner(s[-1])] for i, s in enumerate(self.stacks) if s},
-            "closed": [NAMES[i] for i, s in enumerate(self.stacks) if len(s) >= CLOSED_HEIGHT],
-            "reserve": {PLAYERS[p]: [v for v in VALUES if self.reserve[p] >> v & 1] for p in (BLACK, WHITE)},
-            "free_pieces": {PLAYERS[p]: self.free[p] for p in (BLACK, WHITE)},
-            "scores": {"black": black, "white": white},
-            "to_move": PLAYERS[self.to_move] if end is None else None,
-            "captures_available": bool(captures),
-            "captures": [self.game.format_move(self, m) for m in captures],
-            "legal_moves": len(moves),
-            "over": end is not None,
-            "end": end,
-            "winner": None if end is None else ("draw" if winner is None else PLAYERS[winner]),
-        }
+    def fact(self, name: Fact) -> object:
+        return _FACTS[name](self)
 
 
-class PileUp(Game):
+def _winner_name(state: PileUpState) -> str | None:
+    if state.end is None:
+        return None
+    winner = state.winner()
+    return "draw" if winner is None else PLAYERS[winner]
+
+
+def _scores(state: PileUpState) -> dict[str, int]:
+    black, white = state.scores()
+    return {"black": black, "white": white}
+
+
+_FACTS: dict[Fact, Callable[[PileUpState], object]] = {
+    Fact.PIECES: lambda s: {NAMES[i]: [piece_text(c) for c in st] for i, st in enumerate(s.stacks) if st},
+    Fact.STACKS: lambda s: {
+        NAMES[i]: [piece_text(c) for c in st] for i, st in enumerate(s.stacks) if len(st) >= STACK_HEIGHT
+    },
+    Fact.CONTROLLER: lambda s: {NAMES[i]: PLAYERS[owner_of(st[-1])] for i, st in enumerate(s.stacks) if st},
+    Fact.CLOSED: lambda s: [NAMES[i] for i, st in enumerate(s.stacks) if len(st) >= CLOSED_HEIGHT],
+    Fact.RESERVE: lambda s: {PLAYERS[p]: [v for v in VALUES if s.reserve[p] >> v & 1] for p in (BLACK, WHITE)},
+    Fact.FREE_PIECES: lambda s: {PLAYERS[p]: s.free[p] for p in (BLACK, WHITE)},
+    Fact.SCORES: _scores,
+    Fact.TO_MOVE: lambda s: PLAYERS[s.to_move] if s.end is None else None,
+    Fact.CAPTURES_AVAILABLE: lambda s: s.captures_available(),
+    Fact.CAPTURES: lambda s: [s.game.format_move(s, m) for m in s.captures()],
+    Fact.LEGAL_MOVES: lambda s: len(s.legal_moves()),
+    Fact.OVER: lambda s: s.end is not None,
+    Fact.END: lambda s: s.end,
+    Fact.WINNER: _winner_name,
+}
+
+
+# -- the game ----------------------------------------------------------------------------------
+class PileUp(Game[PileUpState, PileUpMove, PileUpPosition]):
     """Pile Up: placement, jumps over lower pieces, stacking captures, scoring by stacks."""
 
     id = "pileup"
     title = "Pile Up"
     players = PLAYERS
-    reasons = REASONS
-    facts = FACTS
+    Reason = Reason
+    Fact = Fact
+    End = End
+    Position = PileUpPosition
 
     def initial_state(self, rng: random.Random | None = None) -> PileUpState:
         return PileUpState(self, [()] * SQUARES, BLACK)
 
-    def parse_position(self, text: str) -> PileUpState:
+    def position_fields(self, text: str) -> dict[str, object]:
+        """The data of a position in the one-line notation (see the module's docstring)."""
         fields = text.split()
         if not fields or fields[0] not in PLAYERS:
-            raise ValueError(f"a position starts with the player to move (black or white): '{text}'")
-        stacks: list[tuple[int, ...]] = [()] * SQUARES
-        seen: dict[int, str] = {}
+            raise PositionError(f"a position starts with the player to move (black or white): '{text}'")
+        board: dict[str, list[str]] = {}
         for field in fields[1:]:
             cell_text, sep, pieces = field.partition("=")
-            if not sep or cell_text not in _INDEX:
-                raise ValueError(f"'{field}' is not a square and its pieces (like d4=B7 or e5=W2,B9)")
-            index = _INDEX[cell_text]
-            if stacks[index]:
-                raise ValueError(f"square {cell_text} is listed twice")
-            stacks[index] = tuple(_claim(parse_piece(token), seen, cell_text) for token in pieces.split(","))
-        return PileUpState(self, stacks, PLAYERS.index(fields[0]))
+            if not sep:
+                raise PositionError(f"'{field}' is not a square and its pieces (like d4=B7 or e5=W2,B9)")
+            if cell_text in board:
+                raise PositionError(f"square {cell_text} is listed twice")
+            board[cell_text] = pieces.split(",")
+        return {"to_move": fields[0], "board": board}
 
-    def position_from_data(self, data: Any) -> PileUpState:
-        """A state from a figure's ``position:``.
-
-        Either the word ``setup`` (the empty board, black to move) or a mapping::
-
-            board:                   # square -> a piece, or a stack bottom to top
-              d4: B7
-              e5: [W2, B9]
-            to_move: white           # default black
-
-        Pieces are ``B`` or ``W`` and a value 1-10; pieces not on the board are off it.
-        """
-        if data == "setup":
-            return self.initial_state()
-        if not isinstance(data, Mapping):
-            raise DataError("a position is 'setup' or a mapping with board and to_move")
-        unknown = set(data) - {"board", "to_move"}
-        if unknown:
-            key = sorted(map(str, unknown))[0]
-            raise DataError(f"unknown position key '{key}' (expected board, to_move)", (key,))
-        board = data.get("board") or {}
-        if not isinstance(board, Mapping):
-            raise DataError("board: a mapping of square -> piece or list of pieces", ("board",))
+    def state_from(self, position: PileUpPosition) -> PileUpState:
         stacks: list[tuple[int, ...]] = [()] * SQUARES
         seen: dict[int, str] = {}
-        for cell_text, pieces in board.items():
-            loc: tuple[Any, ...] = ("board", cell_text)
-            if str(cell_text) not in _INDEX:
-                raise DataError(f"unknown square '{cell_text}' (the board runs from a1 to h8)", loc)
-            tokens = pieces if isinstance(pieces, list) else [pieces]
-            if not tokens:
-                raise DataError("an empty stack: leave the square out", loc)
+        for cell_text, pieces in position.board.items():
             codes = []
-            for position, token in enumerate(tokens):
-                try:
-                    codes.append(_claim(parse_piece(token), seen, str(cell_text)))
-                except ValueError as exc:
-                    raise DataError(str(exc), (*loc, position) if isinstance(pieces, list) else loc) from None
-            stacks[_INDEX[str(cell_text)]] = tuple(codes)
-        name = data.get("to_move", "black")
-        try:
-            to_move = self.player_index(str(name))
-        except ValueError as exc:
-            raise DataError(str(exc), ("to_move",)) from None
-        return PileUpState(self, stacks, to_move)
+            for place, token in enumerate(pieces):
+                code = parse_piece(token)
+                if code in seen:
+                    loc = ("board", cell_text, place) if len(pieces) > 1 else ("board", cell_text)
+                    raise PositionError(f"{piece_text(code)} is on both {seen[code]} and {cell_text}", loc)
+                seen[code] = cell_text
+                codes.append(code)
+            stacks[_INDEX[cell_text]] = tuple(codes)
+        return PileUpState(self, stacks, PLAYERS.index(position.to_move))
 
-    def parse_move(self, state: State, text: str) -> PileUpMove:
-        text = text.strip()
-        placement = _PLACE_RE.fullmatch(text)
-        if placement:
-            return PLACEMENTS[int(placement.group(1))][_INDEX[placement.group(2)]]
-        match = _MOVE_RE.fullmatch(text)
-        if not match:
-            raise ValueError(f"'{text}' is not a move (write it like 7@d4, d4-g7 or d4xg7)")
-        return SHIFTS[_INDEX[match.group(1)]][_INDEX[match.group(3)]]
+    def parse_move(self, state: PileUpState, text: str) -> PileUpMove:
+        return move_from_text(text)
 
-    def format_move(self, state: State, move: PileUpMove) -> str:  # type: ignore[override]
-        assert isinstance(state, PileUpState)
-        if move.origin is None:
-            return f"{move.value}@{NAMES[move.target]}"
+    def format_move(self, state: PileUpState, move: PileUpMove) -> str:
+        """``7@d4``; ``d4-g7``, or ``d4xg7`` when the target square holds anything."""
+        if isinstance(move, Placement):
+            return move.text()
         return f"{NAMES[move.origin]}{'x' if state.stacks[move.target] else '-'}{NAMES[move.target]}"
 
-    def move_cells(self, state: State, move: PileUpMove) -> list[str]:  # type: ignore[override]
-        if move.origin is None:
+    def move_cells(self, state: PileUpState, move: PileUpMove) -> list[str]:
+        if isinstance(move, Placement):
             return [NAMES[move.target]]
         (ofile, orank), (tfile, trank) = GRID.cell_at(move.origin), GRID.cell_at(move.target)
         dfile, drank = tfile - ofile, trank - orank
@@ -520,8 +668,7 @@ class PileUp(Game):
         length = max(abs(dfile), abs(drank))
         return [cell_name(step((ofile, orank), direction, d)) for d in range(length + 1)]
 
-    def setup_problem(self, state: State) -> str | None:
-        assert isinstance(state, PileUpState)
+    def setup_problem(self, state: PileUpState) -> str | None:
         occupied = [NAMES[i] for i, s in enumerate(state.stacks) if s]
         if occupied:
             return f"the board starts empty, but {', '.join(occupied)} {'is' if len(occupied) == 1 else 'are'} occupied"
@@ -529,52 +676,5 @@ class PileUp(Game):
             return "black moves first"
         return None
 
-    def table(self, state: State, view: Mapping[str, Any]) -> Table:
-        """The board, its pieces and stacks, and (on request) the pieces off the board.
-
-        Squares are ``pileup-square`` pieces (``length`` is the side). A single piece
-        is a ``pileup-piece`` (``owner``, ``rank`` the value); a stack of two or more
-        is a ``pileup-stack`` whose ``stack`` holds :func:`piece_code` values bottom
-        to top (``+v`` black, ``-v`` white) and whose ``owner`` is the controller.
-
-        ``view`` options: ``reserve`` (draw each player's off-board pieces in a row,
-        white above the board and black below, one slot per value; default false),
-        ``coordinates`` (default true).
-        """
-        assert isinstance(state, PileUpState)
-        table = Table()
-        for cell in GRID.cells():
-            x, y = cell[0] * CELL_SIZE, cell[1] * CELL_SIZE
-            table.cells[cell_name(cell)] = square_polygon(x, y)
-            table.pieces.append(Piece("pileup-square", x + CELL_SIZE / 2, y + CELL_SIZE / 2, length=CELL_SIZE))
-        for index, stack in enumerate(state.stacks):
-            if not stack:
-                continue
-            file, rank = GRID.cell_at(index)
-            x, y = (file + 0.5) * CELL_SIZE, (rank + 0.5) * CELL_SIZE
-            if len(stack) == 1:
-                table.pieces.append(Piece("pileup-piece", x, y, rank=abs(stack[0]), owner=_owner(stack[0])))
-            else:
-                table.pieces.append(Piece("pileup-stack", x, y, owner=_owner(stack[-1]), stack=stack))
-        width, height = GRID.files * CELL_SIZE, GRID.ranks * CELL_SIZE
-        min_x, min_y, max_x, max_y = 0.0, 0.0, width, height
-        if view.get("coordinates", True):
-            for file in range(GRID.files):
-                table.coordinates.append(Label(((file + 0.5) * CELL_SIZE, -0.25), chr(ord("a") + file)))
-            for rank in range(GRID.ranks):
-                table.coordinates.append(Label((-0.25, (rank + 0.5) * CELL_SIZE), str(rank + 1)))
-            min_x, min_y = -0.5, -0.5
-        if view.get("reserve", False):
-            slot = width / len(VALUES)
-            rows = {BLACK: min_y - RESERVE_GAP - COIN_DIAMETER / 2, WHITE: height + RESERVE_GAP + COIN_DIAMETER / 2}
-            for player, y in rows.items():
-                for value in VALUES:
-                    if state.reserve[player] >> value & 1:
-                        x = (value - 0.5) * slot
-                        table.pieces.append(Piece("pileup-piece", x, y, rank=value, owner=player))
-            min_y = rows[BLACK] - COIN_DIAMETER / 2 - RESERVE_GAP / 2
-            max_y = rows[WHITE] + COIN_DIAMETER / 2 + RESERVE_GAP / 2
-        table.bounds = (min_x, min_y, max_x, max_y)
-        return table
 
 GAME = PileUp()

@@ -15,6 +15,7 @@ from ppprint.model.table import COIN_DIAMETER, Piece, Table
 from ppprint.render.figure import svg_to_drawing, table_svg
 
 from .engine import BLACK, GAME, PLAYERS, VALUES
+from .view import VIEW
 
 MARGIN = 0.02
 """Inches of paper around each disc, inside its crop marks."""
@@ -22,7 +23,7 @@ MARGIN = 0.02
 
 def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
     """The board, then the ten black and ten white pieces (with backs when double-sided)."""
-    board = GAME.table(GAME.initial_state(), {"coordinates": True})
+    board = VIEW.table(GAME.initial_state(), VIEW.options({"coordinates": True}))
     document.tiled_plan("Pile Up board (8x8, 1 in squares)", svg_to_drawing(table_svg(board)))
     pieces = []
     for owner, player in enumerate(PLAYERS):
