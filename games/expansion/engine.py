@@ -10,7 +10,7 @@ an enemy minion, and reads either sign).
 
 Position notation (one line, like chess FEN), four fields separated by spaces::
 
-    M0M1M23/M2M44/M53/3m5/4m4m2/3m3m1m0 1 1-------2 first-move
+    3m2m1m0/4m4m3/5m5/M55/M3M44/M0M1M23 1 1-------2 first-move
 
 1. the ranks from 6 down to 1, separated by ``/``: ``M`` and a value is a first
    player's minion, ``m`` and a value a second player's minion (values 0 = blank,
