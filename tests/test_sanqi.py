@@ -431,6 +431,7 @@ def test_position_from_data_reports_the_key_at_fault() -> None:
         ({"pieces": {"red": ["e5"]}}, ("pieces", "red")),
         ({"pieces": {"xia": "e5"}}, ("pieces", "xia")),
         ({"last": "e5"}, ("last",)),
+        ({"pieces": {"shang": ["e5"], "Shang": ["f5"]}}, ("pieces", "Shang")),
     ]
     for data, loc in cases:
         with pytest.raises(DataError) as caught:
@@ -438,6 +439,8 @@ def test_position_from_data_reports_the_key_at_fault() -> None:
         assert caught.value.loc == loc, data
     with pytest.raises(DataError):
         GAME.position_from_data([1, 2])
+    capitalised = SanQi(5).position_from_data({"pieces": {"Shang": ["e5"], "XIA": ["f5"]}})
+    assert capitalised == SanQi(5).position_from_data({"pieces": {"shang": ["e5"], "xia": ["f5"]}})  # as before
 
 
 def test_setup_problem() -> None:

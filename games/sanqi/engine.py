@@ -233,7 +233,8 @@ def _pieces_data(value: object) -> object:
     if value is None:
         return {}
     if isinstance(value, Mapping):
-        return {str(key).lower() if isinstance(key, str) else key: cells for key, cells in value.items()}
+        lowered = {key.lower() if isinstance(key, str) else key: cells for key, cells in value.items()}
+        return lowered if len(lowered) == len(value) else value  # two spellings of one type: refuse, never merge
     return value
 
 
