@@ -176,3 +176,56 @@ def test_cell_geometry_neighbours_one_size_apart_and_corners_on_the_circumcircle
     ys = [y for cell in field.cells() for _, y in corner_points(centre_point(cell, size), size)]
     assert max(xs) - min(xs) == pytest.approx(field.width(size))
     assert max(ys) - min(ys) == pytest.approx(field.height(size))
+
+
+# -- the layout's hexagonal board ----------------------------------------------------------------
+def test_hex_board_names_outlines_and_pieces_every_cell_in_cell_units() -> None:
+    from ppprint.layout.hexboard import HexBoard
+
+    field = HexField(4)
+    board = HexBoard(field, cell_length=0.5)
+    outlines = board.outlines()
+    assert sorted(outlines) == sorted(field.name(c) for c in field.cells())
+    assert all(len(p) == 6 for p in outlines.values())
+    assert board.centre("d4") == pytest.approx((0.0, 0.0))
+    assert math.dist(board.centre("d4"), board.centre("e4")) == pytest.approx(1.0)
+    for name, outline in outlines.items():
+        assert board.centre(name) == pytest.approx(tuple(sum(c) / 6 for c in zip(*outline)))
+    pieces = board.pieces()
+    assert len(pieces) == 37 and {p.kind for p in pieces} == {"hexcell"} and {p.length for p in pieces} == {0.5}
+    assert sorted(p.label for p in pieces) == sorted(outlines)
+    assert HexBoard(field, cell_kind=None).pieces() == []
+
+
+def test_hex_board_labels_rows_on_the_left_and_diagonals_below_right() -> None:
+    from ppprint.layout.hexboard import HexBoard
+
+    field = HexField(4)
+    labels = HexBoard(field).coordinate_labels()
+    numbers = {label.text: label.at for label in labels if label.text.isdigit()}
+    letters = {label.text: label.at for label in labels if label.text.isalpha()}
+    assert sorted(numbers, key=int) == [str(n) for n in range(1, 8)] and sorted(letters) == list("abcdefg")
+    board = HexBoard(field)
+    for number, at in numbers.items():  # 0.8 cells west of the row's leftmost cell
+        leftmost = min((c for c in field.cells() if c[1] + 4 == int(number)), key=lambda c: c[0])
+        x, y = board.cell_centre(leftmost)
+        assert at == pytest.approx((x - 0.8, y))
+    assert letters["a"] == pytest.approx(centre_point((0.8, -3.8), 1.0))  # past a1, the lower end of diagonal a
+
+
+def test_hex_board_window_shows_nearby_cells_with_their_field_names() -> None:
+    from ppprint.layout.hexboard import HexBoard
+
+    field = HexField(10)
+    board = HexBoard(field, window=((0, 0), 1))
+    assert sorted(board.outlines()) == sorted(["j10", "i10", "k10", "j11", "k11", "i9", "j9"])
+    assert len(board.pieces()) == 7
+    assert {label.text for label in board.coordinate_labels()} == {"9", "10", "11", "i", "j", "k"}
+
+
+def test_the_layout_layer_names_no_game() -> None:
+    from pathlib import Path
+
+    import ppprint.layout.hexboard as hexboard
+
+    assert "sanqi" not in Path(hexboard.__file__).read_text(encoding="utf-8").lower()

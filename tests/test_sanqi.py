@@ -12,8 +12,22 @@ from hypothesis import strategies as st
 from svglib.svglib import svg2rlg
 
 from ppprint.engine.base import TERMINAL, perft
-from ppprint.games.sanqi.engine import GAME, LINE_LENGTH, SanQi, SanQiState, _tables
-from ppprint.errors import DataError, IllegalMoveError
+from ppprint.games.sanqi.engine import (
+    GAME,
+    LINE_LENGTH,
+    SHANG,
+    XIA,
+    ZHONG,
+    End,
+    Fact,
+    Place,
+    Replace,
+    SanQi,
+    SanQiState,
+    _tables,
+)
+from ppprint.games.sanqi.view import VIEW
+from ppprint.errors import DataError, IllegalMoveError, InvalidMoveError, PositionError
 from ppprint.geometry.hex import LINE_DIRECTIONS, HexField, triangle
 from ppprint.model.table import Piece
 from ppprint.render.pieces import drawer_for
@@ -59,9 +73,10 @@ def test_default_field_has_side_ten_and_271_cells_and_first_moves() -> None:
     assert len(state.legal_moves()) == 271 * 3
 
 
-def test_fields_below_side_four_are_refused_and_any_larger_side_works() -> None:
-    with pytest.raises(ValueError):
-        SanQi(3)
+def test_fields_below_side_four_or_above_thirty_are_refused_and_the_sides_between_work() -> None:
+    for side in (3, 31, 3000):
+        with pytest.raises(ValueError):
+            SanQi(side)
     for side in (4, 13, 14, 30):
         state = SanQi(side).initial_state()
         assert len(state.board) == 3 * side * (side - 1) + 1
@@ -106,7 +121,7 @@ def test_replacement_needs_two_more_of_the_replacing_type_among_the_neighbours(
     verdict = state.explain(GAME.parse_move(state, "e5=S"))
     assert verdict.legal is legal
     assert verdict.legal or verdict.reason == "no-majority"
-    assert (("e5", 1, True) in state.legal_moves()) is legal
+    assert (Replace("e5", SHANG) in state.legal_moves()) is legal
 
 
 def test_a_third_type_neither_helps_nor_hinders_the_majority() -> None:
@@ -307,12 +322,23 @@ def test_move_notation_round_trips_and_reads_the_characters() -> None:
         assert GAME.parse_move(state, GAME.format_move(state, move)) == move
     texts = [GAME.format_move(state, m) for m in state.legal_moves()]
     assert texts == sorted(texts) and "e5=S" in texts and "S@b1" in texts
-    assert GAME.parse_move(state, "上@e5") == ("e5", 1, False)
-    assert GAME.parse_move(state, "e5=下") == ("e5", 3, True)
-    assert GAME.parse_move(state, "中@e5") == ("e5", 2, False)
+    assert GAME.parse_move(state, "上@e5") == Place(SHANG, "e5")
+    assert GAME.parse_move(state, "e5=下") == Replace("e5", XIA)
+    assert GAME.parse_move(state, "中@e5") == Place(ZHONG, "e5")
     for bad in ("S@", "e5=Q", "pass", "s@e5", "S-e5", "e5", ""):
-        with pytest.raises(ValueError):
+        with pytest.raises(InvalidMoveError):
             GAME.parse_move(state, bad)
+
+
+def test_moves_are_values_with_a_context_free_text() -> None:
+    assert Place(SHANG, "e5").text() == "S@e5" and Replace("e5", ZHONG).text() == "e5=Z"
+    assert Place.from_text("下@a1") == Place(XIA, "a1") and Replace.from_text("a1=S") == Replace("a1", SHANG)
+    assert Place(SHANG, "e5") != Replace("e5", SHANG)  # a placement never equals a replacement
+    assert len({Place(SHANG, "e5"), Replace("e5", SHANG)}) == 2
+    with pytest.raises(InvalidMoveError):
+        Place.from_text("e5=S")
+    with pytest.raises(InvalidMoveError):
+        Replace.from_text("S@e5")
 
 
 def test_position_notation_examples() -> None:
@@ -332,11 +358,50 @@ def test_position_notation_examples() -> None:
         "4 4/5/6/7/6/5/4 third -",
         "4 4/5/6/7/6/5/4 first d4",
         "4 4/5/6/7/6/5/4 first",
+        "4 4/5/6/7/6/5/99999999999999999999 first -",
+        "4 4/5/6/7/6/5/4 first z99",
+        "4 4//5/6/7/6/5 first -",
+        "4 4/5/6/7/6/5/4 first - -",
+        "²4 4/5/6/7/6/5/4 first -",
     ],
 )
 def test_bad_position_texts_are_refused(text: str) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(PositionError):
         GAME.parse_position(text)
+
+
+@pytest.mark.parametrize("side", ["31", "3000", "100000", "9" * 5000, "3", "0"])
+def test_absurd_sides_are_refused_before_any_field_is_built(side: str) -> None:
+    with pytest.raises(PositionError):
+        GAME.parse_position(f"{side} 4/5/6/7/6/5/4 first -")
+    if len(side) < 10:
+        with pytest.raises(PositionError) as caught:
+            GAME.position_from_data({"size": int(side)})
+        assert caught.value.loc == ("size",)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789SZXQ上/- \n=@abcdefgfirstsecond", max_size=60))
+def test_garbage_position_text_only_ever_raises_a_position_error(text: str) -> None:
+    try:
+        GAME.parse_position(text)
+    except PositionError:
+        pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(4, 5), st.data())
+def test_mangled_position_texts_only_ever_raise_a_position_error(side: int, data: st.DataObject) -> None:
+    text = SanQi(side).initial_state().position_text()
+    rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
+    chars = list(text)
+    for _ in range(data.draw(st.integers(1, 4))):
+        k = rng.randrange(len(chars))
+        chars[k] = rng.choice("0123456789SZXQ/ -ab")
+    try:
+        GAME.parse_position("".join(chars))
+    except PositionError:
+        pass
 
 
 @settings(max_examples=60, deadline=None)
@@ -356,14 +421,17 @@ def test_position_text_round_trips(side: int, seed: int, to_move: str) -> None:
 
 def test_position_from_data_reports_the_key_at_fault() -> None:
     cases = [
-        ({"size": 3}, ("position", "size")),
-        ({"to_move": "red"}, ("position", "to_move")),
-        ({"colour": 1}, ("position", "colour")),
-        ({"pieces": {"shang": ["e5", "z9"]}}, ("position", "pieces", "shang", 1)),
-        ({"pieces": {"shang": ["e5"], "zhong": ["e5"]}}, ("position", "pieces", "zhong", 0)),
-        ({"pieces": {"red": ["e5"]}}, ("position", "pieces", "red")),
-        ({"pieces": {"xia": "e5"}}, ("position", "pieces", "xia")),
-        ({"last": "e5"}, ("position", "last")),
+        ({"size": 3}, ("size",)),
+        ({"size": 31}, ("size",)),
+        ({"size": True}, ("size",)),
+        ({"to_move": "red"}, ("to_move",)),
+        ({"colour": 1}, ("colour",)),
+        ({"pieces": {"shang": ["e5", "z9"]}}, ("pieces", "shang", 1)),
+        ({"pieces": {"shang": ["e5"], "zhong": ["e5"]}}, ("pieces", "zhong", 0)),
+        ({"pieces": {"red": ["e5"]}}, ("pieces", "red")),
+        ({"pieces": {"xia": "e5"}}, ("pieces", "xia")),
+        ({"last": "e5"}, ("last",)),
+        ({"pieces": {"shang": ["e5"], "Shang": ["f5"]}}, ("pieces", "Shang")),
     ]
     for data, loc in cases:
         with pytest.raises(DataError) as caught:
@@ -371,6 +439,8 @@ def test_position_from_data_reports_the_key_at_fault() -> None:
         assert caught.value.loc == loc, data
     with pytest.raises(DataError):
         GAME.position_from_data([1, 2])
+    capitalised = SanQi(5).position_from_data({"pieces": {"Shang": ["e5"], "XIA": ["f5"]}})
+    assert capitalised == SanQi(5).position_from_data({"pieces": {"shang": ["e5"], "xia": ["f5"]}})  # as before
 
 
 def test_setup_problem() -> None:
@@ -388,14 +458,14 @@ def test_every_reason_code_is_reachable() -> None:
         seen.add(reason(state, text))
     done = play(position(X=RING_E5[:5]), f"X@{RING_E5[5]}")
     seen.add(reason(done, "S@a1"))
-    assert seen == set(GAME.reasons)
+    assert seen == set(GAME.Reason.codes())
 
 
 def test_facts_are_named_in_the_game_and_threats_find_the_open_ends() -> None:
     line = names(FIELD5.line((0, 0), LINE_DIRECTIONS[0]))  # a5 .. i5
     state = position(Z=line[1:6])  # b5..f5: five in a row, First to move
     facts = state.facts()
-    assert set(facts) == set(GAME.facts)
+    assert set(facts) == set(GAME.Fact.codes())
     assert facts["threats"]["second"] == ["Z@a5", "Z@g5"]
     assert facts["threats"]["first"] == []
     assert facts["to_move"] == "first" and facts["protected"] is None
@@ -510,7 +580,7 @@ def test_invariants_on_small_and_large_fields() -> None:
 # -- the table and the drawings ------------------------------------------------------------------------
 def test_table_has_a_cell_piece_and_a_polygon_for_every_cell_and_the_pieces() -> None:
     state = position(side=4, S=["a1", "d4"], Z=["g7"], X=["b1"])
-    table = SanQi(4).table(state, {})
+    table = VIEW.table(state, VIEW.options({}))
     assert len(table.cells) == 37 and all(len(p) == 6 for p in table.cells.values())
     assert sum(p.kind == "hexcell" for p in table.pieces) == 37
     assert sorted(p.label for p in table.pieces if p.kind == "sanqi") == ["S", "S", "X", "Z"]
@@ -520,9 +590,9 @@ def test_table_has_a_cell_piece_and_a_polygon_for_every_cell_and_the_pieces() ->
     d4 = next(p for p in table.pieces if p.kind == "sanqi" and table.centre("d4") == pytest.approx((p.x, p.y)))
     assert d4.label == "S" and d4.side == "face"
     assert table.coordinates and {label.text for label in table.coordinates} >= {"1", "7", "a", "g"}
-    plain = SanQi(4).table(state, {"characters": False, "coordinates": False, "cell_size": 0.5})
+    plain = VIEW.table(state, VIEW.options({"characters": False, "coordinates": False, "cell_size": 0.5}))
     assert all(p.side == "back" for p in plain.pieces if p.kind == "sanqi") and not plain.coordinates
-    assert len(SanQi(30).table(SanQi(30).initial_state(), {}).cells) == 2611
+    assert len(VIEW.table(SanQi(30).initial_state()).cells) == 2611
 
 
 def test_the_three_pieces_have_different_shapes_and_their_characters_survive_svglib() -> None:
@@ -549,3 +619,62 @@ def test_the_three_pieces_have_different_shapes_and_their_characters_survive_svg
 
     assert count(converted, "Path") >= 3  # the three characters
     assert count(converted, "Polygon") + count(converted, "Path") >= 6
+
+
+# -- the typed contract: one fact at a time, outcomes, view options ------------------------------------
+def test_a_fact_is_computed_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = position(Z=["e5", "f5"])
+
+    def refuse(*args: object) -> object:
+        raise AssertionError("a fact not asked for was computed")
+
+    for expensive in ("winning_moves", "potential", "replacements", "majorities", "pattern_list"):
+        monkeypatch.setattr(SanQiState, expensive, refuse)
+    assert state.fact(Fact.SIZE) == 5 and state.fact(Fact.TO_MOVE) == "first"
+    assert state.fact(Fact.WINNER) is None and state.fact(Fact.DRAWN) is False
+    assert state.fact(Fact.PROTECTED) is None
+    with pytest.raises(AssertionError):
+        state.fact(Fact.THREATS)
+
+
+def test_facts_are_plain_data() -> None:
+    state = play(position(S=RING_E5[:5]), f"S@{RING_E5[5]}")
+    facts = state.facts()
+    assert type(facts["pattern"]) is str and type(facts["winner"]) is str
+    assert all(type(p["kind"]) is str for p in facts["patterns"])
+    assert all(type(k) is str for k in facts["potential"])
+
+
+def test_outcomes_name_their_end() -> None:
+    won = play(position(S=RING_E5[:5]), f"S@{RING_E5[5]}").outcome()
+    assert won is not None and won.end == End.PATTERN and won.returns == (1.0, -1.0) and won.winners == (0,)
+    drawn = GAME.parse_position(f"{FULL_NO_MOVE} first -").outcome()
+    assert drawn is not None and drawn.end == End.NO_LEGAL_MOVE and drawn.draw
+    assert GAME.initial_state().outcome() is None
+
+
+@pytest.mark.parametrize(
+    ("view", "loc"),
+    [
+        ({"cell_size": 0}, ("cell_size",)),
+        ({"cell_size": -1}, ("cell_size",)),
+        ({"cell_size": "big"}, ("cell_size",)),
+        ({"cell_size": 1e9}, ("cell_size",)),
+        ({"characters": "yes"}, ("characters",)),
+        ({"window": {"centre": "j10"}}, ("window", "radius")),
+        ({"window": {"centre": "j10", "radius": 0}}, ("window", "radius")),
+        ({"window": {"centre": "j10", "radius": 2, "shape": "round"}}, ("window", "shape")),
+        ({"colour": "red"}, ("colour",)),
+    ],
+)
+def test_bad_view_options_name_the_key(view: dict, loc: tuple) -> None:
+    with pytest.raises(DataError) as caught:
+        VIEW.options(view)
+    assert caught.value.loc == loc
+
+
+def test_a_window_centre_off_the_field_is_refused() -> None:
+    with pytest.raises(DataError) as caught:
+        VIEW.table(SanQi(4).initial_state(), VIEW.options({"window": {"centre": "j10", "radius": 1}}))
+    assert caught.value.loc == ("window", "centre") and "j10" in caught.value.message
+    assert VIEW.options({"cell_size": 1}).cell_size == 1.0  # a whole number of inches is a size too

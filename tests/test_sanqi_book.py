@@ -9,6 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from ppprint.games.sanqi.engine import SanQi
+from ppprint.games.sanqi.view import VIEW
 from tests.conftest import assert_flip_caught, assert_game_verifies, edit, run_cli
 
 FIGURES = {
@@ -51,7 +52,7 @@ def test_a_bad_window_is_reported_with_its_file(games_copy: Path, tmp_path: Path
 def test_window_shows_only_nearby_cells_with_their_field_names() -> None:
     game = SanQi(10)
     state = game.position_from_data({"pieces": {"shang": ["j10"], "xia": ["a1"]}})
-    table = game.table(state, {"window": {"centre": "j10", "radius": 1}})
+    table = VIEW.table(state, VIEW.options({"window": {"centre": "j10", "radius": 1}}))
     assert sorted(table.cells) == sorted(["j10", "i10", "k10", "j11", "k11", "i9", "j9"])
     assert [p.label for p in table.pieces if p.kind == "sanqi"] == ["S"]
     assert {label.text for label in table.coordinates} == {"9", "10", "11", "i", "j", "k"}

@@ -1,7 +1,7 @@
 """SanQi: two players share three types of pieces on a hexagonal field and race to a pattern.
 
 Rules as ppprint reads them (sources/sanqi.txt and the SanQi rulings): a field of
-side n (10 by default, any n >= 4). A turn is a *placement* of any type on a
+side n (10 by default, 4 to 30 here). A turn is a *placement* of any type on a
 vacant cell or a *replacement* of a piece by another type, legal when that type
 outnumbers the replaced type by at least two among the piece's neighbours; the
 piece the opponent played on their last turn cannot be replaced. No passing. At
@@ -15,7 +15,7 @@ Types and letters: ``S`` Shang 上 (red), ``Z`` Zhong 中 (yellow), ``X`` Xia �
 Cells are named as in :mod:`ppprint.geometry.hex` (``a1`` is the bottom-left
 corner, letters grow left to right along each row, numbers bottom to top).
 
-Move notation (after PPN's drop ``S@a3``):
+Move notation (after PPN's drop ``S@a3``), read by :class:`Place` and :class:`Replace`:
     ``S@e5``  place a Shang on the vacant cell e5;
     ``e5=Z``  replace the piece on e5 by a Zhong.
 The characters 上 中 下 are read as S, Z, X too.
@@ -30,12 +30,8 @@ for a run of vacant cells. ``<to move>`` is ``first`` or ``second``;
 ``<protected cell>`` is the cell the opponent played last turn, or ``-``.
 The empty field of side 4 is ``4 4/5/6/7/6/5/4 first -``.
 
-A figure's ``position:`` mapping::
-
-    size: 10            # optional, the game's side by default
-    to_move: second     # optional, first by default
-    last: e5            # optional: the piece the opponent just played (protected)
-    pieces: {shang: [e5, f5], zhong: [d4], xia: []}
+The figure data format (``position:`` in a figure's YAML) is
+:class:`SanQiPosition`; the text notation is read into the same model.
 """
 
 from __future__ import annotations
@@ -44,21 +40,61 @@ import random
 import re
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
+from enum import IntEnum, StrEnum
 from functools import cache
-from typing import Any, ClassVar
+from typing import Annotated, Literal, NamedTuple
 
-from ppprint.engine.base import LEGAL, TERMINAL, Game, State, Verdict
-from ppprint.errors import DataError
-from ppprint.geometry.hex import DIRECTIONS, SQRT3, HexField, centre_point, corner_points, distance, step
-from ppprint.model.table import Label, Piece, Table
+from pydantic import BeforeValidator, Field
 
-EMPTY, SHANG, ZHONG, XIA = 0, 1, 2, 3
+from ppprint.engine.base import (
+    LEGAL,
+    TERMINAL,
+    EndReason,
+    FactName,
+    Game,
+    Outcome,
+    PositionModel,
+    ReasonCode,
+    State,
+    Verdict,
+    illegal,
+)
+from ppprint.errors import InvalidMoveError, PositionError
+from ppprint.geometry.hex import DIRECTIONS, HexField, step
+from ppprint.model.validation import validated
+
+EMPTY = 0
+
+
+class PieceType(IntEnum):
+    """The three types of piece; the value is what a cell of the board holds (0 is vacant)."""
+
+    SHANG = 1
+    ZHONG = 2
+    XIA = 3
+
+    @property
+    def letter(self) -> str:
+        """The type's letter in notation: S, Z or X."""
+        return LETTERS[self]
+
+    @property
+    def character(self) -> str:
+        """The type's character: 上, 中 or 下."""
+        return CHARACTERS[self]
+
+
+SHANG, ZHONG, XIA = PieceType.SHANG, PieceType.ZHONG, PieceType.XIA
 TYPES = (SHANG, ZHONG, XIA)
 LETTERS = {SHANG: "S", ZHONG: "Z", XIA: "X"}
 TYPE_OF_LETTER = {"S": SHANG, "Z": ZHONG, "X": XIA, "上": SHANG, "中": ZHONG, "下": XIA}
 TYPE_NAMES = {SHANG: "shang", ZHONG: "zhong", XIA: "xia"}
+TYPE_OF_NAME = {name: kind for kind, name in TYPE_NAMES.items()}
 CHARACTERS = {SHANG: "上", ZHONG: "中", XIA: "下"}
 COLOURS = {SHANG: "red", ZHONG: "yellow", XIA: "blue"}
+_LETTER = ("", "S", "Z", "X")
+"""The letter of each board value (index 0: vacant), for the hot paths."""
+_TITLE = ("", "Shang", "Zhong", "Xia")
 _TYPES_BY_LETTER = (SHANG, XIA, ZHONG)
 """Types in the order of their letters (S < X < Z), so moves come out sorted by notation."""
 
@@ -67,13 +103,25 @@ PLAYERS = ("first", "second")
 ONGOING, DRAWN = -1, 2
 
 MIN_SIDE = 4
+MAX_SIDE = 30
+"""The largest field: positions and the print-and-play sheets stop here (a field of
+side n has 3n(n-1)+1 cells, and the engine's tables grow with the square of that)."""
 DEFAULT_SIDE = 10
 LINE_LENGTH = 6
 
-CIRCLE, LINE, TRIANGLE = "circle", "line", "triangle"
+
+class Pattern(StrEnum):
+    """The winning patterns."""
+
+    CIRCLE = "circle"
+    LINE = "line"
+    TRIANGLE = "triangle"
 
 
-def winning_kinds(player: int) -> tuple[str, ...]:
+CIRCLE, LINE, TRIANGLE = Pattern.CIRCLE, Pattern.LINE, Pattern.TRIANGLE
+
+
+def winning_kinds(player: int) -> tuple[Pattern, ...]:
     """Ruling: First wins with a circle or a triangle, Second with a line or a triangle.
 
     A pattern counts wherever it stands at the end of the mover's turn, even one
@@ -83,12 +131,135 @@ def winning_kinds(player: int) -> tuple[str, ...]:
     return (CIRCLE, TRIANGLE) if player == FIRST else (LINE, TRIANGLE)
 
 
-Move = tuple[str, int, bool]
-"""``(cell name, type, is_replacement)``."""
+_CELL = r"[a-z]+[1-9][0-9]*"
+_TYPE = r"[SZX上中下]"
+_PLACE_RE = re.compile(rf"({_TYPE})@({_CELL})")
+_REPLACE_RE = re.compile(rf"({_CELL})=({_TYPE})")
+_ROW_TOKEN_RE = re.compile(r"[1-9][0-9]{0,3}|[SZX]")
+_SIDE_RE = re.compile(r"[0-9]{1,6}")
 
-_PLACE_RE = re.compile(r"([SZX上中下])@([a-z]+[1-9][0-9]*)")
-_REPLACE_RE = re.compile(r"([a-z]+[1-9][0-9]*)=([SZX上中下])")
-_ROW_TOKEN_RE = re.compile(r"[1-9][0-9]*|[SZX]")
+
+class Place(NamedTuple):
+    """A placement: a piece of type ``kind`` on the vacant cell ``cell`` (``S@e5``)."""
+
+    kind: PieceType
+    cell: str
+
+    def text(self) -> str:
+        """The move as ``S@e5``."""
+        return f"{LETTERS[self.kind]}@{self.cell}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Place:
+        """A placement from ``S@e5`` (or ``上@e5``)."""
+        match = _PLACE_RE.fullmatch(text.strip())
+        if not match:
+            raise InvalidMoveError(f"'{text}' is not a placement (write it like S@e5)")
+        return cls(TYPE_OF_LETTER[match.group(1)], match.group(2))
+
+
+class Replace(NamedTuple):
+    """A replacement: the piece on ``cell`` becomes one of type ``kind`` (``e5=Z``)."""
+
+    cell: str
+    kind: PieceType
+
+    def text(self) -> str:
+        """The move as ``e5=Z``."""
+        return f"{self.cell}={LETTERS[self.kind]}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Replace:
+        """A replacement from ``e5=Z`` (or ``e5=中``)."""
+        match = _REPLACE_RE.fullmatch(text.strip())
+        if not match:
+            raise InvalidMoveError(f"'{text}' is not a replacement (write it like e5=Z)")
+        return cls(match.group(1), TYPE_OF_LETTER[match.group(2)])
+
+
+Move = Place | Replace
+"""A SanQi move. The fields of the two types come in notation order, so a placement
+never equals a replacement of the same cell and type."""
+
+
+def move_from_text(text: str) -> Move:
+    """A placement (``S@e5``) or a replacement (``e5=Z``); :class:`InvalidMoveError` for anything else."""
+    stripped = text.strip()
+    if _PLACE_RE.fullmatch(stripped):
+        return Place.from_text(stripped)
+    if _REPLACE_RE.fullmatch(stripped):
+        return Replace.from_text(stripped)
+    raise InvalidMoveError(f"a SanQi move is a placement such as 'S@e5' or a replacement such as 'e5=Z', not '{text}'")
+
+
+class Reason(ReasonCode):
+    """Why a move of SanQi is illegal."""
+
+    GAME_OVER = "game-over", "Goal: the game has ended"
+    OFF_FIELD = "off-field", "Playing field: pieces go on the cells of the field"
+    OCCUPIED = "occupied", "Placement: a piece is placed on a vacant cell"
+    VACANT = "vacant", "Replacement: only a piece on the field can be replaced"
+    SAME_TYPE = "same-type", "Replacement: a piece is replaced by one of another type"
+    PROTECTED = "protected", "Replacement: the piece the opponent played last turn cannot be replaced yet"
+    NO_MAJORITY = "no-majority", "Replacement: the replacing type needs two more neighbours than the replaced type"
+
+
+class Fact(FactName):
+    """What a diagram of SanQi may claim."""
+
+    SIZE = "size", "Playing field: a field of side n"
+    TO_MOVE = "to_move", "Types of moves: players alternate, no passing"
+    WINNER = "winner", "Goal: the mover wins with their pattern at the end of their turn"
+    DRAWN = "drawn", "Ruling: a player with no legal move ends the game drawn"
+    PATTERN = "pattern", "Goal: circle (First), line (Second) or triangle (either)"
+    PATTERN_CELLS = "pattern_cells", "Goal: the six or more cells of the winning pattern"
+    PATTERNS = "patterns", "Goal: circles, lines of six or more and triangles of side three"
+    PROTECTED = "protected", "Replacement: the opponent's last piece cannot be replaced this turn"
+    REPLACEMENTS = "replacements", "Replacement: two more neighbours of the replacing type than of the replaced type"
+    THREATS = "threats", "Goal: the moves that would complete a player's pattern"
+    MAJORITIES = "majorities", "Replacement: pieces outnumbered by two among their neighbours (protection aside)"
+    POTENTIAL = "potential", "Goal: circles, lines and triangles still open, holding two or more pieces of one type"
+
+
+class End(EndReason):
+    """How a game of SanQi ends."""
+
+    PATTERN = "pattern", "Goal: the mover wins with their pattern at the end of their turn"
+    NO_LEGAL_MOVE = "no-legal-move", "Ruling: a player with no legal move ends the game drawn"
+
+
+def _pieces_data(value: object) -> object:
+    """``pieces`` as data may write it: no pieces may be ``null``, type names in any case."""
+    if value is None:
+        return {}
+    if isinstance(value, Mapping):
+        lowered = {key.lower() if isinstance(key, str) else key: cells for key, cells in value.items()}
+        return lowered if len(lowered) == len(value) else value  # two spellings of one type: refuse, never merge
+    return value
+
+
+PlayerName = Literal["first", "second"]
+TypeName = Literal["shang", "zhong", "xia"]
+
+
+class SanQiPosition(PositionModel):
+    """A position of SanQi, as a figure's ``position:`` writes it::
+
+        size: 10            # optional, the game's side by default; 4 to 30
+        to_move: second     # optional, first by default
+        last: e5            # optional: the piece the opponent just played (protected)
+        pieces: {shang: [e5, f5], zhong: [d4], xia: []}
+
+    ``size`` is bounded by :data:`MAX_SIDE` (30), the bound of the print-and-play
+    sheets too: larger fields would only cost memory (a side of a few thousand
+    does not fit in it). A side below :data:`MIN_SIDE` (4) is refused too. The
+    text notation (see the module's docstring) is read into this model.
+    """
+
+    size: int | None = Field(None, ge=MIN_SIDE, le=MAX_SIDE)
+    to_move: PlayerName = "first"
+    last: str | None = None
+    pieces: Annotated[dict[TypeName, list[str]], BeforeValidator(_pieces_data)] = {}
 
 
 @dataclass(frozen=True)
@@ -109,12 +280,15 @@ class _Tables:
     """Cell indexes row by row from the top, left to right (position notation)."""
     place_order: tuple[int, ...]
     replace_order: tuple[int, ...]
-    place_moves: tuple[tuple[Move, ...], ...]
-    replace_moves: tuple[tuple[Move, ...], ...]
+    place_moves: tuple[tuple[Place, ...], ...]
+    """``place_moves[type][i]``: the placement of that type on cell i (index 0 unused)."""
+    replace_moves: tuple[tuple[Replace, ...], ...]
 
 
 @cache
 def _tables(side: int) -> _Tables:
+    if not MIN_SIDE <= side <= MAX_SIDE:
+        raise ValueError(f"a SanQi field has a side of {MIN_SIDE} to {MAX_SIDE}, not {side}")
     field = HexField(side)
     cells = list(field.cells())
     names = tuple(field.name(c) for c in cells)
@@ -137,9 +311,8 @@ def _tables(side: int) -> _Tables:
         rows.setdefault(r, []).append(i)
     place_order = tuple(sorted(range(len(cells)), key=lambda i: names[i]))
     replace_order = tuple(sorted(range(len(cells)), key=lambda i: names[i] + "="))
-    empty_moves: tuple[Move, ...] = ()
-    place_moves = [empty_moves] + [tuple((n, t, False) for n in names) for t in TYPES]
-    replace_moves = [empty_moves] + [tuple((n, t, True) for n in names) for t in TYPES]
+    place_moves: list[tuple[Place, ...]] = [()] + [tuple(Place(t, n) for n in names) for t in TYPES]
+    replace_moves: list[tuple[Replace, ...]] = [()] + [tuple(Replace(n, t) for n in names) for t in TYPES]
     return _Tables(
         field=field,
         names=names,
@@ -157,13 +330,15 @@ def _tables(side: int) -> _Tables:
     )
 
 
-class SanQiState(State):
+class SanQiState(State[Move]):
     """A SanQi position: the field, who moves, the protected cell, and the complete patterns."""
 
     game: SanQi
 
     def __init__(self, game: SanQi, side: int, start_text: str = ""):
-        super().__init__(game, start_text)
+        self.game = game
+        self.start_text = start_text
+        self.history: list[Move] = []
         t = _tables(side)
         self.side = side
         self.tables = t
@@ -185,6 +360,11 @@ class SanQiState(State):
         self._undo_stack: list[tuple[int, int, int, int]] = []
         if not start_text:
             self.start_text = self.position_text()
+
+    @property
+    def field(self) -> HexField:
+        """The field's geometry (cell ``i`` of :attr:`board` is the field's cell of index ``i``)."""
+        return self.tables.field
 
     # -- the board and its patterns, kept up to date one cell at a time ----------------
     def _run(self, i: int, axis: int) -> tuple[int, int, int]:
@@ -283,7 +463,7 @@ class SanQiState(State):
         protected = 1 if self.last >= 0 and self.replaceable[self.last] else 0
         return ONGOING if self.replaceable_count > protected else DRAWN
 
-    def _load(self, board: bytes, player: int, last: int) -> None:
+    def _load(self, board: bytes | bytearray, player: int, last: int) -> None:
         """Set a whole position at once (cheaper than cell by cell) and judge it."""
         for i, kind in enumerate(board):
             if kind:
@@ -318,36 +498,35 @@ class SanQiState(State):
 
     def explain(self, move: Move) -> Verdict:
         if self.result != ONGOING:
-            return Verdict(False, "game-over", "the game is over")
-        name, kind, replace = move
+            return illegal(Reason.GAME_OVER, "the game is over")
+        name, kind = move.cell, move.kind
         i = self.tables.index.get(name)
         if i is None:
-            return Verdict(False, "off-field", f"{name} is not on the field of side {self.side}")
+            return illegal(Reason.OFF_FIELD, f"{name} is not on the field of side {self.side}")
         old = self.board[i]
-        if not replace:
+        if isinstance(move, Place):
             if old:
-                return Verdict(False, "occupied", f"{name} already holds a {TYPE_NAMES[old].title()}")
+                return illegal(Reason.OCCUPIED, f"{name} already holds a {_TITLE[old]}")
             return LEGAL
         if not old:
-            return Verdict(False, "vacant", f"{name} holds no piece to replace")
+            return illegal(Reason.VACANT, f"{name} holds no piece to replace")
         if old == kind:
-            return Verdict(False, "same-type", f"{name} already holds a {TYPE_NAMES[old].title()}")
+            return illegal(Reason.SAME_TYPE, f"{name} already holds a {_TITLE[kind]}")
         if i == self.last:
-            return Verdict(False, "protected", f"the opponent played {name} on their last turn")
+            return illegal(Reason.PROTECTED, f"the opponent played {name} on their last turn")
         have, against = self.counts[4 * i + kind], self.counts[4 * i + old]
         if have < against + 2:
-            return Verdict(
-                False,
-                "no-majority",
-                f"{name} has {have} {TYPE_NAMES[kind].title()} and {against} "
-                f"{TYPE_NAMES[old].title()} neighbours; it needs {against + 2}",
+            return illegal(
+                Reason.NO_MAJORITY,
+                f"{name} has {have} {_TITLE[kind]} and {against} "
+                f"{_TITLE[old]} neighbours; it needs {against + 2}",
             )
         return LEGAL
 
     def _do(self, move: Move) -> None:
-        i = self.tables.index[move[0]]
+        i = self.tables.index[move.cell]
         self._undo_stack.append((i, self.board[i], self.last, self.result))
-        self._set_cell(i, move[1])
+        self._set_cell(i, move.kind)
         mover = self.player
         self.player, self.last = 1 - mover, i
         self.result = self._judge(mover)
@@ -370,10 +549,12 @@ class SanQiState(State):
         other._undo_stack = list(self._undo_stack)
         return other
 
-    def returns(self) -> tuple[float, ...]:
-        if self.result in (FIRST, SECOND):
-            return (1.0, -1.0) if self.result == FIRST else (-1.0, 1.0)
-        return (0.0, 0.0)
+    def outcome(self) -> Outcome | None:
+        if self.result == ONGOING:
+            return None
+        if self.result == DRAWN:
+            return Outcome(End.NO_LEGAL_MOVE, (0.0, 0.0))
+        return Outcome(End.PATTERN, (1.0, -1.0) if self.result == FIRST else (-1.0, 1.0))
 
     def position_text(self) -> str:
         rows = []
@@ -382,7 +563,7 @@ class SanQiState(State):
             text, gap = "", 0
             for i in row:
                 if board[i]:
-                    text += (str(gap) if gap else "") + LETTERS[board[i]]
+                    text += (str(gap) if gap else "") + _LETTER[board[i]]
                     gap = 0
                 else:
                     gap += 1
@@ -393,8 +574,11 @@ class SanQiState(State):
     def key(self) -> Hashable:
         return self.side, bytes(self.board), self.player, self.last
 
+    def fact(self, name: Fact) -> object:
+        return _FACTS[name](self)
+
     # -- what diagrams may claim ----------------------------------------------------------
-    def pattern_list(self) -> list[tuple[str, tuple[str, ...]]]:
+    def pattern_list(self) -> list[tuple[Pattern, tuple[str, ...]]]:
         """Every complete pattern on the field as ``(kind, cell names)``, sorted."""
         t = self.tables
         found = [(CIRCLE, tuple(t.names[j] for j in t.neighbours[c])) for c in self.circles]
@@ -407,12 +591,21 @@ class SanQiState(State):
             found.append((LINE, tuple(t.names[j] for j in cells)))
         return sorted(found)
 
+    def winning_pattern(self) -> tuple[Pattern, tuple[str, ...]] | None:
+        """The winner's pattern (one holding the last piece played, where there is one), or ``None``."""
+        if self.result not in (FIRST, SECOND):
+            return None
+        kinds = winning_kinds(self.result)
+        mine = [p for p in self.pattern_list() if p[0] in kinds]
+        last = self.tables.names[self.last] if self.last >= 0 else None
+        return next((p for p in mine if last in p[1]), mine[0])
+
     def replacements(self) -> dict[str, list[str]]:
         """Each cell whose piece may be replaced now -> the letters of the types that may replace it."""
         found: dict[str, list[str]] = {}
-        for name, kind, replace in self.legal_moves():
-            if replace:
-                found.setdefault(name, []).append(LETTERS[kind])
+        for move in self.legal_moves():
+            if isinstance(move, Replace):
+                found.setdefault(move.cell, []).append(LETTERS[move.kind])
         return dict(sorted(found.items()))
 
     def winning_moves(self, player: int) -> list[str]:
@@ -424,7 +617,8 @@ class SanQiState(State):
         """
         if self.result != ONGOING:
             return []
-        t, board, found = self.tables, self.board, []
+        t, board = self.tables, self.board
+        found: list[str] = []
         protected = self.last if player == self.player else -1
         for i, name in enumerate(t.names):
             old = board[i]
@@ -434,7 +628,7 @@ class SanQiState(State):
                     continue
                 self._set_cell(i, kind)
                 if self._has_pattern(player):
-                    found.append(f"{name}={LETTERS[kind]}" if old else f"{LETTERS[kind]}@{name}")
+                    found.append(Replace(name, kind).text() if old else Place(kind, name).text())
                 self._set_cell(i, old)
         return sorted(found)
 
@@ -484,264 +678,128 @@ class SanQiState(State):
                     kind = open_group(tuple(row[k : k + LINE_LENGTH]))
                     if kind:
                         lines.add((axis, start, kind))
-        return {CIRCLE: circles, LINE: len(lines), TRIANGLE: triangles}
-
-    def facts(self) -> dict[str, Any]:
-        patterns = self.pattern_list()
-        winner = PLAYERS[self.result] if self.result in (FIRST, SECOND) else None
-        pattern, cells = None, None
-        if winner is not None:
-            kinds = winning_kinds(self.result)
-            mine = [p for p in patterns if p[0] in kinds]
-            last = self.tables.names[self.last] if self.last >= 0 else None
-            pattern, cells = next((p for p in mine if last in p[1]), mine[0])
-        return {
-            "size": self.side,
-            "to_move": None if self.result != ONGOING else PLAYERS[self.player],
-            "winner": winner,
-            "drawn": self.result == DRAWN,
-            "pattern": pattern,
-            "pattern_cells": sorted(cells) if cells else [],
-            "patterns": [{"kind": kind, "cells": sorted(c)} for kind, c in patterns],
-            "protected": self.tables.names[self.last] if self.last >= 0 and self.result == ONGOING else None,
-            "replacements": self.replacements(),
-            "majorities": self.majorities(),
-            "potential": self.potential(),
-            "threats": {PLAYERS[p]: self.winning_moves(p) for p in (FIRST, SECOND)},
-        }
+        return {CIRCLE.value: circles, LINE.value: len(lines), TRIANGLE.value: triangles}
 
 
-class SanQi(Game):
-    """SanQi on a field of side ``size``; positions of any size parse (the size is in the text)."""
+def _winner(state: SanQiState) -> str | None:
+    return PLAYERS[state.result] if state.result in (FIRST, SECOND) else None
 
-    id: ClassVar[str] = "sanqi"
-    title: ClassVar[str] = "SanQi"
-    players: ClassVar[tuple[str, ...]] = PLAYERS
-    reasons: ClassVar[Mapping[str, str]] = {
-        "game-over": "Goal: the game has ended",
-        "off-field": "Playing field: pieces go on the cells of the field",
-        "occupied": "Placement: a piece is placed on a vacant cell",
-        "vacant": "Replacement: only a piece on the field can be replaced",
-        "same-type": "Replacement: a piece is replaced by one of another type",
-        "protected": "Replacement: the piece the opponent played last turn cannot be replaced yet",
-        "no-majority": "Replacement: the replacing type needs two more neighbours than the replaced type",
-    }
-    facts: ClassVar[Mapping[str, str]] = {
-        "size": "Playing field: a field of side n",
-        "to_move": "Types of moves: players alternate, no passing",
-        "winner": "Goal: the mover wins with their pattern at the end of their turn",
-        "drawn": "Ruling: a player with no legal move ends the game drawn",
-        "pattern": "Goal: circle (First), line (Second) or triangle (either)",
-        "pattern_cells": "Goal: the six or more cells of the winning pattern",
-        "patterns": "Goal: circles, lines of six or more and triangles of side three",
-        "protected": "Replacement: the opponent's last piece cannot be replaced this turn",
-        "replacements": "Replacement: two more neighbours of the replacing type than of the replaced type",
-        "threats": "Goal: the moves that would complete a player's pattern",
-        "majorities": "Replacement: pieces outnumbered by two among their neighbours (protection aside)",
-        "potential": "Goal: circles, lines and triangles still open, holding two or more pieces of one type",
-    }
+
+def _pattern(state: SanQiState) -> str | None:
+    found = state.winning_pattern()
+    return found[0].value if found else None
+
+
+def _pattern_cells(state: SanQiState) -> list[str]:
+    found = state.winning_pattern()
+    return sorted(found[1]) if found else []
+
+
+_FACTS: dict[Fact, Callable[[SanQiState], object]] = {
+    Fact.SIZE: lambda s: s.side,
+    Fact.TO_MOVE: lambda s: None if s.result != ONGOING else PLAYERS[s.player],
+    Fact.WINNER: _winner,
+    Fact.DRAWN: lambda s: s.result == DRAWN,
+    Fact.PATTERN: _pattern,
+    Fact.PATTERN_CELLS: _pattern_cells,
+    Fact.PATTERNS: lambda s: [{"kind": kind.value, "cells": sorted(cells)} for kind, cells in s.pattern_list()],
+    Fact.PROTECTED: lambda s: s.tables.names[s.last] if s.last >= 0 and s.result == ONGOING else None,
+    Fact.REPLACEMENTS: lambda s: s.replacements(),
+    Fact.MAJORITIES: lambda s: s.majorities(),
+    Fact.POTENTIAL: lambda s: s.potential(),
+    Fact.THREATS: lambda s: {PLAYERS[p]: s.winning_moves(p) for p in (FIRST, SECOND)},
+}
+
+
+class SanQi(Game[SanQiState, Move, SanQiPosition]):
+    """SanQi on a field of side ``size`` (4 to 30); positions of any such size parse (the size is in the text)."""
+
+    id = "sanqi"
+    title = "SanQi"
+    players = PLAYERS
+    Reason = Reason
+    Fact = Fact
+    End = End
+    Position = SanQiPosition
 
     def __init__(self, size: int = DEFAULT_SIDE):
-        if size < MIN_SIDE:
-            raise ValueError(f"a SanQi field has a side of at least {MIN_SIDE}, not {size}")
+        if not MIN_SIDE <= size <= MAX_SIDE:
+            raise ValueError(f"a SanQi field has a side of {MIN_SIDE} to {MAX_SIDE}, not {size}")
         self.size = size
 
     def initial_state(self, rng: random.Random | None = None) -> SanQiState:
         return SanQiState(self, self.size)
 
-    def parse_position(self, text: str) -> SanQiState:
+    def position_fields(self, text: str) -> dict[str, object]:
+        """The data of a position in the one-line notation (see the module's docstring)."""
         fields = text.split()
-        if len(fields) != 4 or not fields[0].isdigit():
-            raise ValueError(f"a SanQi position is '<side> <rows> <first|second> <cell|->', not '{text}'")
+        if len(fields) != 4 or not _SIDE_RE.fullmatch(fields[0]):
+            raise PositionError(f"a SanQi position is '<side> <rows> <first|second> <cell|->', not '{text}'")
         side = int(fields[0])
-        if side < MIN_SIDE:
-            raise ValueError(f"a SanQi field has a side of at least {MIN_SIDE}, not {side}")
+        validated(SanQiPosition, {"size": side}, PositionError)  # the side's bounds, before any table is made
         t = _tables(side)
         rows = fields[1].split("/")
         if len(rows) != len(t.rows):
-            raise ValueError(f"a field of side {side} has {len(t.rows)} rows, not {len(rows)}")
-        board = bytearray(len(t.names))
+            raise PositionError(f"a field of side {side} has {len(t.rows)} rows, not {len(rows)}")
+        pieces: dict[str, list[str]] = {name: [] for name in TYPE_NAMES.values()}
         for number, (row, cells) in enumerate(zip(rows, t.rows)):
             tokens = _ROW_TOKEN_RE.findall(row)
             if "".join(tokens) != row:
-                raise ValueError(f"row {number + 1} from the top '{row}' holds something other than S, Z, X, numbers")
+                raise PositionError(f"row {number + 1} from the top '{row}' holds something other than S, Z, X, numbers")
             column = 0
             for token in tokens:
                 if token.isdigit():
                     column += int(token)
                 else:
                     if column < len(cells):
-                        board[cells[column]] = TYPE_OF_LETTER[token]
+                        pieces[TYPE_NAMES[TYPE_OF_LETTER[token]]].append(t.names[cells[column]])
                     column += 1
             if column != len(cells):
-                raise ValueError(f"row {number + 1} from the top has {len(cells)} cells, not {column}")
+                raise PositionError(f"row {number + 1} from the top has {len(cells)} cells, not {column}")
         if fields[2] not in PLAYERS:
-            raise ValueError(f"the player to move is first or second, not '{fields[2]}'")
-        last = -1
-        if fields[3] != "-":
-            if fields[3] not in t.index:
-                raise ValueError(f"the protected cell '{fields[3]}' is not on the field")
-            last = t.index[fields[3]]
-            if not board[last]:
-                raise ValueError(f"the protected cell {fields[3]} is vacant")
-        state = SanQiState(self, side, start_text=text)
-        state._load(board, PLAYERS.index(fields[2]), last)
-        state.start_text = state.position_text()
-        return state
+            raise PositionError(f"the player to move is first or second, not '{fields[2]}'")
+        return {
+            "size": side,
+            "to_move": fields[2],
+            "last": None if fields[3] == "-" else fields[3],
+            "pieces": pieces,
+        }
 
-    def position_from_data(self, data: Any) -> SanQiState:
-        where = ("position",)
-        if not isinstance(data, Mapping):
-            raise DataError("a SanQi position is a mapping (size, to_move, last, pieces)", where)
-        unknown = set(data) - {"size", "to_move", "last", "pieces"}
-        if unknown:
-            key = sorted(map(str, unknown))[0]
-            raise DataError(f"unknown key '{key}' (expected size, to_move, last, pieces)", (*where, key))
-        side = data.get("size", self.size)
-        if not isinstance(side, int) or isinstance(side, bool) or side < MIN_SIDE:
-            raise DataError(f"size is a whole number of at least {MIN_SIDE}, not {side!r}", (*where, "size"))
+    def state_from(self, position: SanQiPosition) -> SanQiState:
+        side = position.size if position.size is not None else self.size
         t = _tables(side)
-        to_move = data.get("to_move", "first")
-        if to_move not in PLAYERS:
-            raise DataError(f"to_move is first or second, not {to_move!r}", (*where, "to_move"))
         board = bytearray(len(t.names))
-        pieces = data.get("pieces", {}) or {}
-        if not isinstance(pieces, Mapping):
-            raise DataError("pieces maps shang, zhong, xia to lists of cells", (*where, "pieces"))
-        for type_name, cells in pieces.items():
-            loc = (*where, "pieces", type_name)
-            kind = next((k for k, n in TYPE_NAMES.items() if n == str(type_name).lower()), None)
-            if kind is None:
-                raise DataError(f"unknown piece type '{type_name}' (expected shang, zhong, xia)", loc)
-            if not isinstance(cells, list):
-                raise DataError(f"{type_name} lists cells, such as [e5, f5]", loc)
+        for type_name, cells in position.pieces.items():
+            kind = TYPE_OF_NAME[type_name]
             for number, name in enumerate(cells):
-                i = t.index.get(str(name))
+                i = t.index.get(name)
                 if i is None:
-                    raise DataError(f"'{name}' is not a cell of the field of side {side}", (*loc, number))
+                    raise PositionError(f"'{name}' is not a cell of the field of side {side}", ("pieces", type_name, number))
                 if board[i]:
-                    raise DataError(f"{name} holds two pieces", (*loc, number))
+                    raise PositionError(f"{name} holds two pieces", ("pieces", type_name, number))
                 board[i] = kind
         last = -1
-        if data.get("last") is not None:
-            last = t.index.get(str(data["last"]), -1)
+        if position.last is not None:
+            last = t.index.get(position.last, -1)
             if last < 0 or not board[last]:
-                raise DataError(f"last names the opponent's last piece, not '{data['last']}'", (*where, "last"))
+                raise PositionError(f"last names the opponent's last piece, not '{position.last}'", ("last",))
         state = SanQiState(self, side, start_text="-")
-        state._load(board, PLAYERS.index(to_move), last)
+        state._load(board, PLAYERS.index(position.to_move), last)
         state.start_text = state.position_text()
         return state
 
-    def parse_move(self, state: State, text: str) -> Move:
-        text = text.strip()
-        placed = _PLACE_RE.fullmatch(text)
-        if placed:
-            return placed.group(2), TYPE_OF_LETTER[placed.group(1)], False
-        replaced = _REPLACE_RE.fullmatch(text)
-        if replaced:
-            return replaced.group(1), TYPE_OF_LETTER[replaced.group(2)], True
-        raise ValueError(f"a SanQi move is a placement such as 'S@e5' or a replacement such as 'e5=Z', not '{text}'")
+    def parse_move(self, state: SanQiState, text: str) -> Move:
+        return move_from_text(text)
 
-    def format_move(self, state: State, move: Move) -> str:
-        name, kind, replace = move
-        return f"{name}={LETTERS[kind]}" if replace else f"{LETTERS[kind]}@{name}"
+    def move_cells(self, state: SanQiState, move: Move) -> list[str]:
+        return [move.cell]
 
-    def move_cells(self, state: State, move: Move) -> list[str]:
-        return [move[0]]
-
-    def table(self, state: State, view: Mapping[str, Any]) -> Table:
-        """The field as ``hexcell`` pieces and the pieces as ``sanqi`` pieces (label = type letter).
-
-        View options: ``cell_size`` (inches between neighbouring cell centres,
-        0.75 by default), ``coordinates`` (leave room for and list the cell
-        names' letters and numbers, default true), ``characters`` (draw 上 中 下
-        on the pieces: side ``face``; false gives side ``back``), ``window``
-        (``{centre: j10, radius: 3}``: draw only the field cells within
-        ``radius`` steps of ``centre``, keeping their names, so a diagram can
-        show the part of a large field that matters).
-        """
-        assert isinstance(state, SanQiState)
-        size = float(view.get("cell_size", 0.75))
-        show_coordinates = bool(view.get("coordinates", True))
-        side = "face" if view.get("characters", True) else "back"
-        t = state.tables
-        cells = list(t.field.cells())
-        shown = _window(t, view.get("window"))
-        points = [centre_point(cells[i], size) for i in shown]
-        half_height = size / SQRT3
-        margin = 0.7 * size if show_coordinates else 0.05 * size
-        left = min(x for x, _ in points) - size / 2 - margin
-        bottom = min(y for _, y in points) - half_height - margin
-        right = max(x for x, _ in points) + size / 2 + margin
-        top = max(y for _, y in points) + half_height + margin
-
-        def at(cell: tuple[float, float]) -> tuple[float, float]:
-            x, y = centre_point(cell, size)
-            return x - left, y - bottom
-
-        table = Table(bounds=(0.0, 0.0, right - left, top - bottom))
-        for i in shown:
-            x, y = at(cells[i])
-            table.cells[t.names[i]] = corner_points((x, y), size)
-            table.pieces.append(Piece("hexcell", x, y, label=t.names[i], length=size))
-        for i in shown:
-            kind = state.board[i]
-            if kind:
-                x, y = at(cells[i])
-                table.pieces.append(Piece("sanqi", x, y, label=LETTERS[kind], side=side, length=0.85 * size))
-        if show_coordinates:
-            table.coordinates = _coordinate_labels(t, cells, shown, at)
-        return table
-
-    def setup_problem(self, state: State) -> str | None:
-        assert isinstance(state, SanQiState)
+    def setup_problem(self, state: SanQiState) -> str | None:
         if any(state.board):
             return f"the field holds {len(state.board) - state.vacant} pieces; a game starts with none"
         if state.player != FIRST:
             return "First moves first"
         return None
-
-
-def _window(t: _Tables, window: Any) -> list[int]:
-    """The indexes of the cells a view shows: all, or those of a ``{centre, radius}`` window."""
-    if window is None:
-        return list(range(len(t.names)))
-    if not isinstance(window, Mapping) or set(window) != {"centre", "radius"}:
-        raise DataError("window is {centre: <cell>, radius: <steps>}", ("view", "window"))
-    centre = t.field.parse(str(window["centre"]))
-    if centre is None:
-        raise DataError(f"window centre '{window['centre']}' is not a cell of the field", ("view", "window", "centre"))
-    radius = window["radius"]
-    if not isinstance(radius, int) or isinstance(radius, bool) or radius < 1:
-        raise DataError(f"window radius is a whole number of at least 1, not {radius!r}", ("view", "window", "radius"))
-    return [i for i, cell in enumerate(t.field.cells()) if distance(cell, centre) <= radius]
-
-
-def _coordinate_labels(
-    t: _Tables,
-    cells: list[tuple[int, int]],
-    shown: list[int],
-    at: Callable[[tuple[float, float]], tuple[float, float]],
-) -> list[Label]:
-    """Rank numbers left of each shown row, file letters past the lower end of each shown NW-SE diagonal."""
-    labels = []
-    west, south_east = DIRECTIONS[3], DIRECTIONS[5]
-    visible = set(shown)
-    leftmost: dict[int, int] = {}
-    for i in shown:
-        r = cells[i][1]
-        if r not in leftmost or cells[i][0] < cells[leftmost[r]][0]:
-            leftmost[r] = i
-    for i in leftmost.values():
-        q, r = cells[i]
-        x, y = at((q + 0.8 * west[0], r))
-        labels.append(Label((x, y), t.names[i].lstrip("abcdefghijklmnopqrstuvwxyz")))
-    for i in shown:
-        if t.steps[5][i] not in visible:
-            q, r = cells[i]
-            x, y = at((q + 0.8 * south_east[0], r + 0.8 * south_east[1]))
-            labels.append(Label((x, y), t.names[i].rstrip("0123456789")))
-    return labels
 
 
 GAME = SanQi(DEFAULT_SIDE)

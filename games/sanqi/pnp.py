@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -11,19 +12,19 @@ from ppprint.book.sheets import PrintAndPlay, SheetPiece
 from ppprint.model.table import Piece, Table
 from ppprint.render.figure import svg_to_drawing, table_svg
 
-from .engine import DEFAULT_SIDE, LETTERS, SanQi
+from .engine import DEFAULT_SIDE, LETTERS, MAX_SIDE, MIN_SIDE, SanQi
+from .view import PIECE_SCALE, VIEW
 
 CELL_SIZE = 0.75
 """Inches between neighbouring cell centres on the printed field."""
-PIECE_SIZE = 0.85 * CELL_SIZE
-MAX_SIDE = 30
+PIECE_SIZE = PIECE_SCALE * CELL_SIZE
 
 
 class Options(BaseModel):
     """SanQi's own print-and-play option: ``ppprint pnp sanqi --size N``."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    size: int = Field(DEFAULT_SIDE, ge=4, le=MAX_SIDE, description=f"The field's side, 4 to {MAX_SIDE}.")
+    size: int = Field(DEFAULT_SIDE, ge=MIN_SIDE, le=MAX_SIDE, description=f"The field's side, {MIN_SIDE} to {MAX_SIDE}.")
 
 
 def pieces_per_type(side: int) -> int:
@@ -39,7 +40,7 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
     """The field (one page where it fits, else tiled) and the pieces."""
     side = options.game_options(Options).size
     game = SanQi(side)
-    field = game.table(game.initial_state(), {"cell_size": CELL_SIZE, "coordinates": True})
+    field = VIEW.table(game.initial_state(), VIEW.options({"cell_size": CELL_SIZE, "coordinates": True}))
     document.tiled_plan(f"SanQi field, side {side} ({3 * side * (side - 1) + 1} cells)", svg_to_drawing(table_svg(field)))
     count = pieces_per_type(side)
     pieces = []
@@ -50,7 +51,7 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
     document.piece_sheets(f"SanQi pieces: {count} of each type", pieces, options.double_sided, options.bleed)
 
 
-def _one_piece(letter: str, side: str) -> Table:
+def _one_piece(letter: str, side: Literal["face", "back"]) -> Table:
     """A table holding one piece, cropped to its shape: the triangles reach 0.62 of
     the piece size from the centre (see the SanQi drawer), the disc less."""
     half = 0.62 * PIECE_SIZE + 0.02
