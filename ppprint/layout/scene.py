@@ -20,7 +20,7 @@ from ppprint.model.validation import validated
 from ppprint.model.view import ViewOptions
 
 LABEL_HALF = 0.25
-"""Half the side of the square a coordinate label may cover, board units."""
+"""Half the side of the square a coordinate label may cover, inches (labels print at one size)."""
 
 @dataclass
 class Scene:
