@@ -206,7 +206,7 @@ def render(
 ) -> None:
     """Write one checked figure as SVG, PNG or PDF."""
     from ppprint.output import write_atomic
-    from ppprint.render.figure import figure_bytes, render_svg
+    from ppprint.render.figure import figure_bytes, render_figure
     from ppprint.verify import check_figure
 
     plugin = get_game(game)
@@ -217,7 +217,7 @@ def render(
     if failures:
         raise ClaimError(failures)
     target = out or Path("output") / f"{game}-{figure}.{format.value}"
-    write_atomic(target, figure_bytes(render_svg(plugin.require_view(), checked), format.value, dpi))
+    write_atomic(target, figure_bytes(render_figure(plugin.require_view(), checked), format.value, dpi))
     typer.echo(f"wrote {target}")
 
 

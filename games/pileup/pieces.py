@@ -13,11 +13,9 @@ pieces bottom to top as signed values: ``+v`` a black piece, ``-v`` a white one.
 
 from __future__ import annotations
 
-import svgwrite
-from svgwrite.base import BaseElement
-
-from ppprint.model.table import COIN_DIAMETER, Piece, Point, register_kind
-from ppprint.render.fonts import SANS_FAMILY
+from ppprint.model.table import COIN_DIAMETER, Piece, register_kind
+from ppprint.render.draw import Paint, Pen
+from ppprint.render.fonts import SANS_BOLD
 from ppprint.render.pieces import POINTS_PER_INCH, piece_drawer
 
 DISC = COIN_DIAMETER * POINTS_PER_INCH
@@ -40,39 +38,26 @@ def _colours(owner: int | None) -> tuple[str, str]:
     return (INK, PAPER) if owner == 0 else (PAPER, INK)
 
 
-def _number(drawing: svgwrite.Drawing, value: int, x: float, y: float, size: float, colour: str) -> BaseElement:
+def _number(pen: Pen, value: int, x: float, y: float, size: float, colour: str) -> None:
     """A value centred on ``(x, y)`` (the baseline is lowered by about a third of the size)."""
-    return drawing.text(
-        str(value),
-        insert=(x, y + 0.35 * size),
-        text_anchor="middle",
-        font_family=SANS_FAMILY,
-        font_weight="bold",
-        font_size=size,
-        fill=colour,
-    )
+    size = pen.text_size(size)
+    pen.text(str(value), (x, y + 0.35 * size), size, SANS_BOLD, colour, role="value")
 
 
 @piece_drawer("pileup-square")
-def draw_square(drawing: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseElement:
+def draw_square(pen: Pen, piece: Piece) -> None:
     """One square of the board; ``length`` is its side in inches."""
     side = (piece.length or 1.0) * POINTS_PER_INCH
-    x, y = centre
-    return drawing.rect(
-        insert=(x - side / 2, y - side / 2), size=(side, side), fill=PAPER, stroke=SQUARE_LINE, stroke_width=0.8
-    )
+    pen.rect(-side / 2, -side / 2, side, side, Paint(fill=PAPER, stroke=SQUARE_LINE, width=0.8))
 
 
 @piece_drawer("pileup-piece")
-def draw_piece(drawing: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseElement:
+def draw_piece(pen: Pen, piece: Piece) -> None:
     """A single piece from above: a disc with its value (``rank``) in the owner's colours."""
     fill, ink = _colours(piece.owner)
-    x, y = centre
-    group = drawing.g()
-    group.add(drawing.circle(center=centre, r=DISC / 2, fill=fill, stroke=INK, stroke_width=LINE))
-    group.add(drawing.circle(center=centre, r=DISC / 2 - 3.5, fill="none", stroke=ink, stroke_width=0.6))
-    group.add(_number(drawing, piece.rank or 0, x, y, 0.42 * DISC, ink))
-    return group
+    pen.circle((0, 0), DISC / 2, Paint(fill=fill, stroke=INK, width=LINE))
+    pen.circle((0, 0), DISC / 2 - 3.5, Paint(stroke=ink, width=0.6))
+    _number(pen, piece.rank or 0, 0, 0, 0.42 * DISC, ink)
 
 
 def _band(left: float, right: float, top: float) -> str:
@@ -86,20 +71,17 @@ def _band(left: float, right: float, top: float) -> str:
 
 
 @piece_drawer("pileup-stack")
-def draw_stack(drawing: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseElement:
+def draw_stack(pen: Pen, piece: Piece) -> None:
     """A stack side-on: one band per piece with its number, the top piece's face above."""
-    x, y = centre
-    left, right = x - DISC / 2, x + DISC / 2
+    left, right = -DISC / 2, DISC / 2
     height = len(piece.stack) * BAND + 2 * RIM
-    bottom = y + height / 2 - RIM
-    group = drawing.g()
+    bottom = height / 2 - RIM
     for level, code in enumerate(piece.stack):
         fill, ink = _colours(0 if code > 0 else 1)
         top = bottom - (level + 1) * BAND
-        group.add(drawing.path(d=_band(left, right, top), fill=fill, stroke=INK, stroke_width=LINE))
-        group.add(_number(drawing, abs(code), x, top + BAND / 2 + RIM / 2, 0.66 * BAND, ink))
+        pen.path(_band(left, right, top), Paint(fill=fill, stroke=INK, width=LINE))
+        _number(pen, abs(code), 0, top + BAND / 2 + RIM / 2, 0.66 * BAND, ink)
     face_y = bottom - len(piece.stack) * BAND
     fill, ink = _colours(0 if piece.stack[-1] > 0 else 1)
-    group.add(drawing.ellipse(center=(x, face_y), r=(DISC / 2, RIM), fill=fill, stroke=INK, stroke_width=LINE))
-    group.add(drawing.ellipse(center=(x, face_y), r=(DISC / 2 - 4, RIM - 1.2), fill="none", stroke=ink, stroke_width=0.6))
-    return group
+    pen.ellipse((0, face_y), DISC / 2, RIM, Paint(fill=fill, stroke=INK, width=LINE))
+    pen.ellipse((0, face_y), DISC / 2 - 4, RIM - 1.2, Paint(stroke=ink, width=0.6))

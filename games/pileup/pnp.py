@@ -12,7 +12,7 @@ from reportlab.lib import colors
 from ppprint.book.pnp import PnpOptions
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
 from ppprint.model.table import COIN_DIAMETER, Piece, Table
-from ppprint.render.figure import svg_to_drawing, table_svg
+from ppprint.render.figure import table_drawing
 
 from .engine import BLACK, GAME, PLAYERS, VALUES
 from .view import VIEW
@@ -24,11 +24,11 @@ MARGIN = 0.02
 def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
     """The board, then the ten black and ten white pieces (with backs when double-sided)."""
     board = VIEW.table(GAME.initial_state(), VIEW.options({"coordinates": True}))
-    document.tiled_plan("Pile Up board (8x8, 1 in squares)", svg_to_drawing(table_svg(board)))
+    document.tiled_plan("Pile Up board (8x8, 1 in squares)", lambda scale: table_drawing(board, scale=scale))
     pieces = []
     for owner, player in enumerate(PLAYERS):
         for value in VALUES:
-            face = svg_to_drawing(table_svg(one_piece(owner, value), margin=0.0))
+            face = table_drawing(one_piece(owner, value), margin=0.0)
             bleed = colors.black if owner == BLACK else None
             pieces.append(SheetPiece(face, face, name=f"{player} {value}", bleed_colour=bleed))
     document.piece_sheets("Pile Up pieces: 10 black and 10 white, numbered 1 to 10", pieces, options.double_sided, options.bleed)

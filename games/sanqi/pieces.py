@@ -1,4 +1,4 @@
-"""SanQi drawers: ``hexcell`` (one cell of a hexagonal field) and ``sanqi`` (a Shang, Zhong or Xia piece).
+"""SanQi's piece: ``sanqi``, a Shang, Zhong or Xia (its field's cells are the shared ``hexcell``).
 
 Each type has its own shape as well as its colour, so the three stay apart in
 black and white and for colour-blind readers, and the shapes follow the names:
@@ -8,8 +8,7 @@ shows its character, drawn as a vector path so no font is needed.
 
 Piece fields read: ``label`` the type letter (S, Z, X), ``length`` the piece's
 size (the disc's diameter; inches), ``side`` ``face`` with the character or
-``back`` without. A ``hexcell``'s ``length`` is the cell size (inches between
-neighbouring centres, as in :mod:`ppprint.geometry.hex`).
+``back`` without.
 
 The outlines of 上, 中 and 下 below come from Droid Sans Fallback
 (DroidSansFallbackFull.ttf, glyphs uni4E0A, uni4E2D, uni4E0B, 256 units per em),
@@ -29,13 +28,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import svgwrite
-from svgwrite.base import BaseElement
-
 from ppprint.model.table import Piece, Point, register_kind
+from ppprint.render.draw import Paint, Pen, Segment, parse_path
 from ppprint.render.pieces import POINTS_PER_INCH, piece_drawer
 
-register_kind("hexcell", lambda piece: ((piece.length or 0.75), 2 * (piece.length or 0.75) / math.sqrt(3.0)), board=True)
 register_kind("sanqi", lambda piece: (1.24 * (piece.length or 0.6), 1.24 * (piece.length or 0.6)))
 
 
@@ -78,8 +74,6 @@ STYLES: dict[str, PieceStyle] = {
     "X": PieceStyle("down", "#1f5fbf", "#ffffff"),
 }
 OUTLINE = "#1a1a1a"
-CELL_FILL = "#f7f3ea"
-CELL_LINE = "#6b6b6b"
 
 
 def _polygon(centre: Point, radius: float, angles: tuple[float, ...]) -> list[Point]:
@@ -88,48 +82,37 @@ def _polygon(centre: Point, radius: float, angles: tuple[float, ...]) -> list[Po
     return [(x + radius * math.cos(math.radians(a)), y - radius * math.sin(math.radians(a))) for a in angles]
 
 
-def _character(drawing: svgwrite.Drawing, letter: str, centre: Point, height: float, colour: str) -> BaseElement:
+def _character(pen: Pen, letter: str, centre: Point, height: float, colour: str) -> None:
     """The character of a type as a filled path, ``height`` points tall (one em)."""
     glyph = GLYPHS[letter]
     scale = height / glyph.em
     x = centre[0] - scale * glyph.centre[0]
     y = centre[1] + scale * glyph.centre[1]
-    group = drawing.g(transform=f"translate({x:.3f},{y:.3f}) scale({scale:.5f},{-scale:.5f})")
-    group.add(drawing.path(d=glyph.path, fill=colour, stroke="none"))
-    return group
+    with pen.group(translate=(x, y), scale=scale):
+        pen.shape(_flipped(glyph.path), Paint(fill=colour), role="value")
+
+
+def _flipped(data: str) -> list[Segment]:
+    """A glyph's path (y up) with y turned downwards."""
+    return [(op, tuple(-v if i % 2 else v for i, v in enumerate(values))) for op, values in parse_path(data)]
 
 
 @piece_drawer("sanqi")
-def draw_piece(drawing: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseElement:
+def draw_piece(pen: Pen, piece: Piece) -> None:
     """A Shang (triangle up), Zhong (disc) or Xia (triangle down), with its character on the face side."""
     style = STYLES[piece.label or ""]
     diameter = (piece.length or 0.6) * POINTS_PER_INCH
     line = max(0.6, diameter / 40)
-    group = drawing.g(class_=f"sanqi sanqi-{piece.label}")
-    text_centre = centre
+    text_centre = (0.0, 0.0)
     if style.shape == "disc":
-        group.add(drawing.circle(center=centre, r=diameter / 2, fill=style.fill, stroke=OUTLINE, stroke_width=line))
+        pen.circle((0, 0), diameter / 2, Paint(fill=style.fill, stroke=OUTLINE, width=line))
         text_height = 0.62 * diameter
     else:
         radius = 0.62 * diameter
         up = style.shape == "up"
         angles = (90.0, 210.0, 330.0) if up else (270.0, 30.0, 150.0)
-        group.add(
-            drawing.polygon(
-                _polygon(centre, radius, angles), fill=style.fill, stroke=OUTLINE, stroke_width=line,
-                stroke_linejoin="round",
-            )
-        )
-        text_centre = (centre[0], centre[1] + (0.12 if up else -0.12) * radius)
+        pen.polygon(_polygon((0, 0), radius, angles), Paint(fill=style.fill, stroke=OUTLINE, width=line, join="round"))
+        text_centre = (0.0, (0.12 if up else -0.12) * radius)
         text_height = 0.78 * radius
     if piece.side == "face":
-        group.add(_character(drawing, piece.label or "", text_centre, text_height, style.ink))
-    return group
-
-
-@piece_drawer("hexcell")
-def draw_cell(drawing: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseElement:
-    """One pointy-top hexagonal cell of a field."""
-    size = (piece.length or 0.75) * POINTS_PER_INCH
-    corners = _polygon(centre, size / math.sqrt(3.0), (-30.0, 30.0, 90.0, 150.0, 210.0, 270.0))
-    return drawing.polygon(corners, fill=CELL_FILL, stroke=CELL_LINE, stroke_width=max(0.5, size / 60))
+        _character(pen, piece.label or "", text_centre, text_height, style.ink)

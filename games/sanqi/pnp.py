@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ppprint.book.pnp import PnpOptions
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
 from ppprint.model.table import Piece, Table
-from ppprint.render.figure import svg_to_drawing, table_svg
+from ppprint.render.figure import table_drawing
 
 from .engine import DEFAULT_SIDE, LETTERS, MAX_SIDE, MIN_SIDE, SanQi
 from .view import PIECE_SCALE, VIEW
@@ -41,12 +41,12 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
     side = options.game_options(Options).size
     game = SanQi(side)
     field = VIEW.table(game.initial_state(), VIEW.options({"cell_size": CELL_SIZE, "coordinates": True}))
-    document.tiled_plan(f"SanQi field, side {side} ({3 * side * (side - 1) + 1} cells)", svg_to_drawing(table_svg(field)))
+    document.tiled_plan(f"SanQi field, side {side} ({3 * side * (side - 1) + 1} cells)", lambda scale: table_drawing(field, scale=scale))
     count = pieces_per_type(side)
     pieces = []
     for kind in LETTERS.values():
-        front = svg_to_drawing(table_svg(_one_piece(kind, "face"), margin=0.0))
-        back = svg_to_drawing(table_svg(_one_piece(kind, "back"), margin=0.0))
+        front = table_drawing(_one_piece(kind, "face"), margin=0.0)
+        back = table_drawing(_one_piece(kind, "back"), margin=0.0)
         pieces += [SheetPiece(front, back, name=kind)] * count
     document.piece_sheets(f"SanQi pieces: {count} of each type", pieces, options.double_sided, options.bleed)
 

@@ -13,7 +13,7 @@ from ppprint.book.rulebook import build_rulebook, rulebook_metadata
 from ppprint.errors import ClaimError, UncheckedError
 from ppprint.registry import Plugin, get_game
 from ppprint.output import inside, write_atomic
-from ppprint.render.figure import figure_bytes, render_svg
+from ppprint.render.figure import figure_bytes, render_figure
 from ppprint.verify import VerifyReport, verify_game
 
 BOOK_FORMATS = ("standard", "booklet")
@@ -58,9 +58,9 @@ def figure_files(game: Plugin, report: VerifyReport, dpi: float = 150.0) -> list
     view = game.require_view()
     files = []
     for figure_id, checked in report.figures.items():
-        svg = render_svg(view, checked)
-        files.append((f"{game.id}-figures/{figure_id}.svg", figure_bytes(svg, "svg")))
-        files.append((f"{game.id}-figures/{figure_id}.png", figure_bytes(svg, "png", dpi)))
+        drawing = render_figure(view, checked)
+        files.append((f"{game.id}-figures/{figure_id}.svg", figure_bytes(drawing, "svg")))
+        files.append((f"{game.id}-figures/{figure_id}.png", figure_bytes(drawing, "png", dpi)))
     return files
 
 

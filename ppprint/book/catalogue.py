@@ -21,7 +21,7 @@ from ppprint.book.rulebook import MARGIN, PAPERS, FigureFlowable, RulebookTempla
 from ppprint.book.styles import BOX_EDGE, Styles, book_styles
 from ppprint.layout.plain import PlainPosition
 from ppprint.registry import Plugin
-from ppprint.render.figure import svg_to_drawing, table_svg
+from ppprint.render.figure import table_drawing
 from ppprint.render.fonts import register_fonts
 
 THUMBNAIL = 2.4 * inch
@@ -31,8 +31,9 @@ CATALOGUE_TITLE = "The ppprint library"
 def setup_thumbnail(game: Plugin) -> FigureFlowable:
     """The engine's setup of a game (the empty board of a game without one), scaled to fit :data:`THUMBNAIL`."""
     start = game.engine.initial_state() if game.engine is not None else PlainPosition()
-    table = game.require_view().table(start)
-    return FigureFlowable(svg_to_drawing(table_svg(table)), THUMBNAIL, THUMBNAIL)
+    view = game.require_view()
+    table = view.table(start, view.options({"coordinates": False}))
+    return FigureFlowable(lambda scale: table_drawing(table, scale=scale), THUMBNAIL, THUMBNAIL)
 
 
 def game_entry(game: Plugin, styles: Styles, number: int) -> list[Flowable]:

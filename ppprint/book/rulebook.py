@@ -12,14 +12,12 @@ from __future__ import annotations
 import io
 import re
 from importlib.resources import files
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import jinja2
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
@@ -30,7 +28,9 @@ from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_st
 from ppprint.errors import InputError
 from ppprint.model.game import GameData, GameMeta
 from ppprint.registry import Plugin
-from ppprint.render.figure import render_svg, svg_to_drawing
+from ppprint.render.draw import Drawing
+from ppprint.render.figure import render_figure
+from ppprint.render.pdf import paint
 from ppprint.render.fonts import SANS, SERIF, register_fonts
 from ppprint.verify import VerifyReport
 
@@ -80,28 +80,42 @@ def number_figures(data: GameData) -> FigureNumbering:
 
 
 class FigureFlowable(Flowable):
-    """A vector drawing scaled to fit the frame, never enlarged."""
+    """A figure scaled to fit the frame (never enlarged), drawn for the scale it prints at.
 
-    def __init__(self, drawing: Drawing, max_width: float | None, max_height: float):
+    ``make(scale)`` draws the figure for printing at ``scale``; text and strokes
+    that would print too small are drawn larger, which may make the drawing a
+    little larger, so the fit is worked out twice.
+    """
+
+    def __init__(self, make: Callable[[float], Drawing], max_width: float | None, max_height: float):
         super().__init__()
-        self.drawing = drawing
+        self.make = make
         self.max_width = max_width
         self.max_height = max_height
         self.scale = 1.0
+        self.drawing = make(1.0)
+        self._drawings = {1.0: self.drawing}
         self.hAlign = "CENTER"
+
+    def _fit(self, drawing: Drawing, width: float) -> float:
+        return min(1.0, width / drawing.width, self.max_height / drawing.height)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         limit_w = min(available_width, self.max_width or available_width)
-        self.scale = min(1.0, limit_w / self.drawing.width, self.max_height / self.drawing.height)
-        self.width = self.drawing.width * self.scale
-        self.height = self.drawing.height * self.scale
+        scale = self._fit(self._drawings[1.0], limit_w)
+        for _ in range(2):
+            if scale not in self._drawings:
+                self._drawings[scale] = self.make(scale)
+            scale = min(scale, self._fit(self._drawings[scale], limit_w))
+        if scale not in self._drawings:
+            self._drawings[scale] = self.make(scale)
+        self.scale, self.drawing = scale, self._drawings[scale]
+        self.width = self.drawing.width * scale
+        self.height = self.drawing.height * scale
         return self.width, self.height
 
     def draw(self) -> None:
-        self.canv.saveState()
-        self.canv.scale(self.scale, self.scale)
-        renderPDF.draw(self.drawing, self.canv, 0, 0)
-        self.canv.restoreState()
+        paint(self.canv, self.drawing, 0, 0, self.scale)
 
 
 class RulebookTemplate(BaseDocTemplate):
@@ -174,11 +188,12 @@ def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", ha
 
     def make_figure(figure_id: str) -> Flowable:
         checked = report.figures[figure_id]
-        drawing = svg_to_drawing(render_svg(game.require_view(), checked))
+        view = game.require_view()
         number = numbering.numbers[figure_id]
         caption = Paragraph(f"<b>Figure {number}.</b> {_escape(checked.figure.caption)}", styles.caption)
         width = checked.figure.width * inch if checked.figure.width else None
-        return KeepTogether([Spacer(1, 4), FigureFlowable(drawing, width, max_figure_height), caption])
+        flowable = FigureFlowable(lambda scale: render_figure(view, checked, scale), width, max_figure_height)
+        return KeepTogether([Spacer(1, 4), flowable, caption])
 
     story: list[Flowable] = title_block(data, styles)
     try:

@@ -20,18 +20,18 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from ppprint.book.rulebook import PAPERS
 from ppprint.book.styles import ACCENT, MUTED
+from ppprint.render.draw import Drawing
 from ppprint.render.fonts import SANS, SANS_BOLD, register_fonts
+from ppprint.render.pdf import paint
 
 PAGE_MARGIN = 0.4 * inch
 GUTTER = 0.25 * inch
@@ -139,22 +139,24 @@ class PrintAndPlay:
         if bleed and piece.bleed_colour is not None:
             c.setFillColor(piece.bleed_colour)
             c.rect(x - BLEED, y - BLEED, piece.width + 2 * BLEED, piece.height + 2 * BLEED, stroke=0, fill=1)
-        renderPDF.draw(drawing, c, x, y)
+        paint(c, drawing, x, y)
         crop_marks(c, x, y, piece.width, piece.height, BLEED if bleed else 0.0)
 
     # -- plans larger than a page ---------------------------------------------------------------
-    def tiled_plan(self, title: str, drawing: Drawing, overview: bool = True) -> int:
-        """Print ``drawing`` at true size over as many overlapping pages as needed; return the page count."""
+    def tiled_plan(self, title: str, make: Callable[[float], Drawing], overview: bool = True) -> int:
+        """Print the drawing ``make(1.0)`` at true size over as many overlapping pages as needed, after an
+        overview drawn for its scale (``make(scale)``) when it takes more than one; return the page count."""
+        drawing = make(1.0)
         grid = TileGrid.for_drawing(drawing.width, drawing.height, self.page_width, self.page_height - HEADER)
         self._bookmark(title)
         if overview and grid.pages > 1:
-            self._overview(title, drawing, grid)
+            self._overview(title, drawing, make, grid)
         for row in range(grid.rows):
             for column in range(grid.columns):
                 self._plan_page(title, drawing, grid, row, column)
         return grid.pages + (1 if overview and grid.pages > 1 else 0)
 
-    def _overview(self, title: str, drawing: Drawing, grid: TileGrid) -> None:
+    def _overview(self, title: str, drawing: Drawing, make: Callable[[float], Drawing], grid: TileGrid) -> None:
         c = self.canvas
         self._header(f"{title}: overview", f"{grid.pages} pages, {grid.rows} rows of {grid.columns}; overlap {OVERLAP / inch:g} in")
         available_w = self.page_width - 2 * PAGE_MARGIN
@@ -162,11 +164,8 @@ class PrintAndPlay:
         scale = min(available_w / drawing.width, available_h / drawing.height)
         x0 = PAGE_MARGIN + (available_w - drawing.width * scale) / 2
         y0 = PAGE_MARGIN + (available_h - drawing.height * scale) / 2
-        c.saveState()
-        c.translate(x0, y0)
-        c.scale(scale, scale)
-        renderPDF.draw(drawing, c, 0, 0)
-        c.restoreState()
+        small = make(scale)
+        paint(c, small, x0, y0 + (drawing.height - small.height) * scale, scale)
         c.setStrokeColor(ACCENT)
         c.setLineWidth(0.8)
         c.setDash(4, 3)
@@ -188,7 +187,7 @@ class PrintAndPlay:
         path = c.beginPath()
         path.rect(PAGE_MARGIN, PAGE_MARGIN, grid.window_width, grid.window_height)
         c.clipPath(path, stroke=0, fill=0)
-        renderPDF.draw(drawing, c, PAGE_MARGIN - wx, PAGE_MARGIN - wy)
+        paint(c, drawing, PAGE_MARGIN - wx, PAGE_MARGIN - wy)
         c.restoreState()
         for mx, my in grid.alignment_marks(row, column):
             alignment_cross(c, PAGE_MARGIN + mx - wx, PAGE_MARGIN + my - wy)

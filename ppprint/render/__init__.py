@@ -1,1 +1,1 @@
-"""Drawing: piece tables to SVG, and SVG to ReportLab drawings, PDF and PNG."""
+"""Drawing: piece drawers and marks into backend-neutral drawings, painted as PDF, SVG and PNG."""

@@ -1,8 +1,9 @@
 """The fonts ppprint ships and embeds: Noto Serif and Noto Sans (SIL OFL 1.1).
 
-Every text in a figure or a book uses these, registered both with ReportLab (for
-the book's paragraphs) and with svglib (for figure text), so no output depends
-on the fonts of the machine that builds it. The licence is ``fonts/OFL.txt``.
+Every text in a figure or a book uses these: ReportLab embeds them as subsets
+in every PDF, and SVG figures carry their text as the fonts' glyph outlines
+(:mod:`ppprint.render.glyphs`), so no output depends on the fonts of the machine
+that builds it or shows it. The licence is ``fonts/OFL.txt``.
 """
 
 from __future__ import annotations
@@ -15,10 +16,6 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
-
-SERIF_FAMILY = "Noto Serif"
-SANS_FAMILY = "Noto Sans"
-"""Family names to use in SVG ``font-family`` attributes."""
 
 SERIF = "NotoSerif"
 SERIF_BOLD = "NotoSerif-Bold"
@@ -38,24 +35,16 @@ _FILES = {
 }
 
 
+def font_path(name: str) -> Path:
+    """The file of a shipped font, by its ReportLab name."""
+    return FONT_DIR / _FILES[name]
+
+
 @cache
 def register_fonts() -> None:
-    """Register the shipped fonts with ReportLab and svglib (once per process)."""
-    from svglib.fonts import register_font
-
-    svg_names = {
-        SERIF: (SERIF_FAMILY, "normal"),
-        SERIF_BOLD: (SERIF_FAMILY, "bold"),
-        SANS: (SANS_FAMILY, "normal"),
-        SANS_BOLD: (SANS_FAMILY, "bold"),
-    }
+    """Register the shipped fonts with ReportLab (once per process)."""
     for name, filename in _FILES.items():
-        path = str(FONT_DIR / filename)
-        if name in svg_names:
-            family, weight = svg_names[name]
-            register_font(family, path, weight=weight, rlgFontName=name)
-        else:
-            pdfmetrics.registerFont(TTFont(name, path))
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
     pdfmetrics.registerFontFamily(
         SERIF, normal=SERIF, bold=SERIF_BOLD, italic=SERIF_ITALIC, boldItalic=SERIF_BOLD_ITALIC
     )

@@ -20,15 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import svgwrite
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 
 from ppprint.book.pnp import PnpOptions, equipment_needs
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
 from ppprint.model.table import COIN_DIAMETER, DIE_SIZE, MATCHSTICK_LENGTHS, MATCHSTICK_WIDTH, PAWN_HEIGHT, PAWN_WIDTH, SUIT_NAMES, SUITS, TILE_SIZE, Piece
-from ppprint.render.figure import svg_to_drawing
-from ppprint.render.pieces import POINTS_PER_INCH, drawer_for
+from ppprint.render.draw import Drawing, Paint, Pen
+from ppprint.render.pieces import POINTS_PER_INCH, draw_piece
 from ppprint.render.pieces.piecepack import BODY_FILL, NEUTRAL_COLOUR, OUTLINE_COLOUR, centred_text, rank_text, suit_colour, suit_symbol
 
 TITLE = "Piecepack"
@@ -52,8 +50,8 @@ DIE_TABS: tuple[tuple[tuple[int, int], str], ...] = (
 )
 """One tab on one edge of each of the seven seams of the cross."""
 
-FOLD = {"stroke": OUTLINE_COLOUR, "stroke_width": 0.5, "stroke_dasharray": "3,2", "fill": "none"}
-CUT = {"stroke": OUTLINE_COLOUR, "stroke_width": 0.75, "fill": "none"}
+FOLD = Paint(stroke=OUTLINE_COLOUR, width=0.5, dash=(3.0, 2.0))
+CUT = Paint(stroke=OUTLINE_COLOUR, width=0.75)
 TAB_FILL = "#dcd8cf"
 _PT = POINTS_PER_INCH
 
@@ -68,16 +66,16 @@ def matchstick_counts() -> dict[str, int]:
     return {stick: needs.get(kind, 0) for kind, stick in KIT_EXTRAS.items()}
 
 
-def _drawing(width: float, height: float, draw: Callable[[svgwrite.Drawing], None]) -> Drawing:
-    """A ``width`` x ``height`` inch drawing whose SVG ``draw`` fills, in points (y down)."""
-    dwg = svgwrite.Drawing(size=(f"{width:.4f}in", f"{height:.4f}in"), viewBox=f"0 0 {width * _PT:.3f} {height * _PT:.3f}", profile="full", debug=False)
-    draw(dwg)
-    return svg_to_drawing(dwg.tostring())
+def _drawing(width: float, height: float, draw: Callable[[Pen], None]) -> Drawing:
+    """A ``width`` x ``height`` inch drawing that ``draw`` fills, in points (y down), at true size."""
+    pen = Pen()
+    draw(pen)
+    return pen.drawing(width * _PT, height * _PT)
 
 
 def piece_drawing(piece: Piece, width: float, height: float) -> Drawing:
     """One piece drawn by its piecepack drawer, centred in a drawing of exactly its size."""
-    return _drawing(width, height, lambda dwg: dwg.add(drawer_for(piece.kind)(dwg, piece, (width * _PT / 2, height * _PT / 2))))
+    return _drawing(width, height, lambda pen: draw_piece(pen, piece, (width * _PT / 2, height * _PT / 2)))
 
 
 def blank(width: float, height: float) -> Drawing:
@@ -90,26 +88,26 @@ def die_net(suit: str) -> Drawing:
     face, tab = DIE_SIZE * _PT, TAB_DEPTH * _PT
     colour = suit_colour(suit)
 
-    def draw(dwg: svgwrite.Drawing) -> None:
-        net = dwg.add(dwg.g(transform=f"translate(0,{tab:.3f})"))  # room for the top tabs
-        slant = tab * 0.8
-        for (column, row), side in DIE_TABS:
-            x, y = column * face, row * face
-            points = {
-                "top": [(x, y), (x + slant, y - tab), (x + face - slant, y - tab), (x + face, y)],
-                "bottom": [(x, y + face), (x + slant, y + face + tab), (x + face - slant, y + face + tab), (x + face, y + face)],
-                "left": [(x, y), (x - tab, y + slant), (x - tab, y + face - slant), (x, y + face)],
-                "right": [(x + face, y), (x + face + tab, y + slant), (x + face + tab, y + face - slant), (x + face, y + face)],
-            }[side]
-            net.add(dwg.polygon(points, fill=TAB_FILL, stroke=CUT["stroke"], stroke_width=CUT["stroke_width"]))
-        for (column, row), rank in DIE_FACES.items():
-            x, y = column * face, row * face
-            net.add(dwg.rect((x, y), (face, face), fill=BODY_FILL, stroke="none"))
-            net.add(suit_symbol(dwg, suit, (x + 8, y + 8), 10, colour))
-            if rank_text(rank):
-                net.add(centred_text(dwg, rank_text(rank), (x + face / 2 + 2, y + face / 2 + 2), 20, colour))
-        for column, row in DIE_FACES:
-            net.add(dwg.rect((column * face, row * face), (face, face), **FOLD))
+    def draw(pen: Pen) -> None:
+        with pen.group(translate=(0, tab)):  # room for the top tabs
+            slant = tab * 0.8
+            for (column, row), side in DIE_TABS:
+                x, y = column * face, row * face
+                points = {
+                    "top": [(x, y), (x + slant, y - tab), (x + face - slant, y - tab), (x + face, y)],
+                    "bottom": [(x, y + face), (x + slant, y + face + tab), (x + face - slant, y + face + tab), (x + face, y + face)],
+                    "left": [(x, y), (x - tab, y + slant), (x - tab, y + face - slant), (x, y + face)],
+                    "right": [(x + face, y), (x + face + tab, y + slant), (x + face + tab, y + face - slant), (x + face, y + face)],
+                }[side]
+                pen.polygon(points, Paint(fill=TAB_FILL, stroke=CUT.stroke, width=CUT.width))
+            for (column, row), rank in DIE_FACES.items():
+                x, y = column * face, row * face
+                pen.rect(x, y, face, face, Paint(fill=BODY_FILL))
+                suit_symbol(pen, suit, (x + 8, y + 8), 10, colour)
+                if rank_text(rank):
+                    centred_text(pen, rank_text(rank), (x + face / 2 + 2, y + face / 2 + 2), 20, colour)
+            for column, row in DIE_FACES:
+                pen.rect(column * face, row * face, face, face, FOLD)
 
     return _drawing(3 * DIE_SIZE, 4 * DIE_SIZE + TAB_DEPTH, draw)
 
@@ -118,21 +116,18 @@ def pawn_strip(suit: str) -> Drawing:
     """A pawn to fold: base flap, front, fold at the head, back (upside down), base flap."""
     width, body, base = PAWN_WIDTH * _PT, PAWN_HEIGHT * _PT, PAWN_BASE * _PT
     colour = suit_colour(suit)
-    pawn = drawer_for("pawn")
 
-    def draw(dwg: svgwrite.Drawing) -> None:
+    def draw(pen: Pen) -> None:
         height = 2 * (body + base)
-        dwg.add(dwg.rect((0, 0), (width, base), fill=BODY_FILL, stroke="none"))
-        dwg.add(dwg.rect((0, height - base), (width, base), fill=BODY_FILL, stroke="none"))
-        back = dwg.g(transform=f"rotate(180,{width / 2:.3f},{base + body / 2:.3f})")
-        back.add(pawn(dwg, Piece("pawn", 0, 0, suit=suit), (width / 2, base + body / 2)))
-        dwg.add(back)
-        dwg.add(pawn(dwg, Piece("pawn", 0, 0, suit=suit), (width / 2, base + body * 1.5)))
+        pen.rect(0, 0, width, base, Paint(fill=BODY_FILL))
+        pen.rect(0, height - base, width, base, Paint(fill=BODY_FILL))
+        draw_piece(pen, Piece("pawn", 0, 0, suit=suit, angle=180.0), (width / 2, base + body / 2))
+        draw_piece(pen, Piece("pawn", 0, 0, suit=suit), (width / 2, base + body * 1.5))
         for y in (base, base + body, base + 2 * body):
-            dwg.add(dwg.line((0, y), (width, y), **FOLD))
-        dwg.add(dwg.rect((0, 0), (width, height), **CUT))
-        dwg.add(centred_text(dwg, "base", (width / 2, base / 2), 7, colour))
-        dwg.add(centred_text(dwg, "base", (width / 2, height - base / 2), 7, colour))
+            pen.line((0, y), (width, y), FOLD)
+        pen.rect(0, 0, width, height, CUT)
+        centred_text(pen, "base", (width / 2, base / 2), 7, colour, role="label")
+        centred_text(pen, "base", (width / 2, height - base / 2), 7, colour, role="label")
 
     return _drawing(PAWN_WIDTH, 2 * (PAWN_HEIGHT + PAWN_BASE), draw)
 

@@ -1,16 +1,13 @@
-"""Piece drawers: one function per piece kind, drawing one :class:`Piece` as SVG.
+"""Piece drawers: one function per piece kind, drawing one :class:`Piece` with a :class:`~ppprint.render.draw.Pen`.
 
-The piecepack's drawers are the modules of this package; a game with pieces of
-its own declares their kinds (:func:`ppprint.model.table.register_kind`: size,
-board layer) and registers their drawers with :func:`piece_drawer` in its
-folder's ``pieces.py``, which is loaded with the game.
-
-A drawer receives the SVG drawing, the piece, and the piece's centre in SVG
-user units. The SVG user unit is one point (1/72 in) and y grows downwards; a
-piece's ``angle`` is counter-clockwise in table terms, so drawers rotate by
-``-angle``. Drawers must use only shapes svglib converts (path, polygon,
-polyline, line, rect, circle, ellipse, text) -- no marker, pattern, filter,
-mask or clip path -- and only the fonts of :mod:`ppprint.render.fonts`.
+A drawer draws its piece about the origin, in points with y downwards and
+unturned; :func:`draw_piece` places it at its centre and turns it by its
+``angle`` (counter-clockwise on the table). The piecepack's drawers are the
+modules of this package; a game with pieces of its own declares their kinds
+(:func:`ppprint.model.table.register_kind`: size, board layer) and registers
+their drawers with :func:`piece_drawer` in its folder's ``pieces.py``, which is
+loaded with the game. Drawers use only the shipped fonts
+(:mod:`ppprint.render.fonts`) and draw a piece's value with the role ``value``.
 """
 
 from __future__ import annotations
@@ -20,12 +17,10 @@ import pkgutil
 from collections.abc import Callable
 from functools import cache
 
-import svgwrite
-from svgwrite.base import BaseElement
-
 from ppprint.model.table import Piece, Point
+from ppprint.render.draw import Pen
 
-PieceDrawer = Callable[[svgwrite.Drawing, Piece, Point], BaseElement]
+PieceDrawer = Callable[[Pen, Piece], None]
 
 _DRAWERS: dict[str, PieceDrawer] = {}
 POINTS_PER_INCH = 72.0
@@ -67,3 +62,9 @@ def known_kinds() -> list[str]:
     """Every piece kind that has a drawer."""
     _load_all()
     return sorted(_DRAWERS)
+
+
+def draw_piece(pen: Pen, piece: Piece, centre: Point) -> None:
+    """Draw ``piece`` with its centre at ``centre`` (points), turned by its angle."""
+    with pen.group(translate=centre, rotate=-piece.angle, role=f"piece {piece.kind}"):
+        drawer_for(piece.kind)(pen, piece)

@@ -1,4 +1,4 @@
-"""SVG drawers of the standard piecepack pieces, at their real sizes.
+"""Drawers of the standard piecepack pieces, at their real sizes.
 
 Kinds: ``tile`` (2 in; back = grid side with 2x2 cells of 1 in, face = value
 side), ``coin`` (0.75 in; face = rank, back = suit), ``die`` (0.5 in, the face
@@ -7,19 +7,16 @@ showing ``Piece.rank``), ``pawn`` (0.5 x 7/8 in silhouette), ``matchstick``
 or given by its rank; a null matchstick is a 3/8 in cube) and ``cube`` (a 3/8 in
 energy cube in its suit's colour).
 
-Every drawer returns one group translated to the piece centre and rotated by
-``-angle``; shapes inside are drawn about the origin, in points. Suit symbols
-are vector paths (:func:`suit_symbol`), never font glyphs, so any other
-drawing (a print-and-play kit, a legend) can reuse them.
+Every drawer draws its piece about the origin, in points with y downwards,
+unturned (the figure places and turns it). Suit symbols are vector paths
+(:func:`suit_symbol`), never font glyphs, so any other drawing (a
+print-and-play kit, a legend) can reuse them. A piece's value is drawn with the
+role ``value``.
 """
 
 from __future__ import annotations
 
 import math
-
-import svgwrite
-from svgwrite.container import Group
-from svgwrite.text import Text
 
 from ppprint.model.table import (
     COIN_DIAMETER,
@@ -34,7 +31,8 @@ from ppprint.model.table import (
     Point,
     matchstick_length,
 )
-from ppprint.render.fonts import SANS_FAMILY
+from ppprint.render.draw import Paint, Pen
+from ppprint.render.fonts import SANS_BOLD
 from ppprint.render.pieces import POINTS_PER_INCH, piece_drawer
 
 SUIT_COLOURS: dict[str, str] = {
@@ -107,20 +105,11 @@ def rank_text(rank: int | None) -> str:
     return RANK_TEXT.get(rank, str(rank))
 
 
-def centred_text(
-    dwg: svgwrite.Drawing, text: str, centre: Point, size: float, colour: str
-) -> Text:
+def centred_text(pen: Pen, text: str, centre: Point, size: float, colour: str, role: str = "value") -> None:
     """Bold Noto Sans ``text`` whose capitals are centred on ``centre`` (baseline computed)."""
     x, y = centre
-    return dwg.text(
-        text,
-        insert=(_num(x), _num(y + size * CAP_HEIGHT / 2)),
-        font_family=SANS_FAMILY,
-        font_weight="bold",
-        font_size=_num(size),
-        text_anchor="middle",
-        fill=colour,
-    )
+    size = pen.text_size(size)
+    pen.text(text, (x, y + size * CAP_HEIGHT / 2), size, SANS_BOLD, colour, role=role)
 
 
 # --- suit symbols -----------------------------------------------------------------
@@ -239,9 +228,7 @@ def _arms(pen: _Pen) -> list[str]:
 _SYMBOLS = {"suns": _sun, "moons": _moon, "crowns": _crown, "arms": _arms}
 
 
-def suit_symbol(
-    dwg: svgwrite.Drawing, suit: str, centre: Point, size: float, colour: str | None = None
-) -> Group:
+def suit_symbol(pen: Pen, suit: str, centre: Point, size: float, colour: str | None = None) -> None:
     """The suit's symbol as filled vector paths, fitting a ``size``-point square about ``centre``.
 
     ``colour`` defaults to the suit's colour (:data:`SUIT_COLOURS`).
@@ -249,111 +236,78 @@ def suit_symbol(
     fill = colour if colour is not None else suit_colour(suit)
     if suit not in _SYMBOLS:
         raise ValueError(f"unknown suit '{suit}' (expected one of {', '.join(SUITS)})")
-    group = dwg.g(class_=f"suit {suit}")
     for data in _SYMBOLS[suit](_Pen(centre, size)):
-        group.add(dwg.path(d=data, fill=fill, stroke="none"))
-    return group
+        pen.path(data, Paint(fill=fill), role="symbol")
 
 
 # --- pieces -----------------------------------------------------------------------
 
 
-def _placed(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
-    x, y = centre
-    transform = f"translate({_num(x)},{_num(y)})"
-    if piece.angle % 360:
-        transform += f" rotate({_num(-piece.angle)})"
-    return dwg.g(class_=f"piece {piece.kind}", transform=transform)
-
-
-def _outline(fill: str) -> dict[str, object]:
+def _outline(fill: str) -> Paint:
     """Style of a light piece: ``fill`` with the warm grey outline."""
-    return {"fill": fill, "stroke": OUTLINE_COLOUR, "stroke_width": STROKE_WIDTH}
+    return Paint(fill=fill, stroke=OUTLINE_COLOUR, width=STROKE_WIDTH)
 
 
-def _edged(colour: str) -> dict[str, object]:
+def _edged(colour: str) -> Paint:
     """Style of a suit-coloured piece: filled with its colour, edged a shade darker."""
-    return {"fill": colour, "stroke": _mix(colour, "#000000", 0.4), "stroke_width": STROKE_WIDTH}
+    return Paint(fill=colour, stroke=_mix(colour, "#000000", 0.4), width=STROKE_WIDTH)
 
 
 @piece_drawer("tile")
-def draw_tile(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
+def draw_tile(pen: Pen, piece: Piece) -> None:
     """A 2 in tile: back = grid side (2x2 cells), face = rank in the centre, suits in the corners."""
-    group = _placed(dwg, piece, centre)
     half = _TILE / 2
     if piece.side == "back":
-        group.add(dwg.rect((-half, -half), (_TILE, _TILE), **_outline(GRID_FILL)))
-        line = {"stroke": GRID_LINE_COLOUR, "stroke_width": 1.0}
-        group.add(dwg.line((0, -half), (0, half), **line))
-        group.add(dwg.line((-half, 0), (half, 0), **line))
-        return group
+        pen.rect(-half, -half, _TILE, _TILE, _outline(GRID_FILL))
+        line = Paint(stroke=GRID_LINE_COLOUR, width=1.0)
+        pen.line((0, -half), (0, half), line)
+        pen.line((-half, 0), (half, 0), line)
+        return
     colour = suit_colour(piece.suit)
-    group.add(dwg.rect((-half, -half), (_TILE, _TILE), **_outline(_body_fill(piece))))
+    pen.rect(-half, -half, _TILE, _TILE, _outline(_body_fill(piece)))
     inset = 6.0
-    group.add(
-        dwg.rect(
-            (-half + inset, -half + inset),
-            (_TILE - 2 * inset, _TILE - 2 * inset),
-            rx=4,
-            fill="none",
-            stroke=_mix(colour, BODY_FILL, 0.55),
-            stroke_width=1.0,
-        )
-    )
+    pen.rect(-half + inset, -half + inset, _TILE - 2 * inset, _TILE - 2 * inset, Paint(stroke=_mix(colour, BODY_FILL, 0.55), width=1.0), radius=4)
     text = rank_text(piece.rank)
     if text:
-        group.add(centred_text(dwg, text, (0, 0), 64, colour))
+        centred_text(pen, text, (0, 0), 64, colour)
     if piece.suit is not None:
         corner, size = half - 24, 24
         for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
-            group.add(suit_symbol(dwg, piece.suit, (sx * corner, sy * corner), size, colour))
-    return group
+            suit_symbol(pen, piece.suit, (sx * corner, sy * corner), size, colour)
 
 
 @piece_drawer("coin")
-def draw_coin(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
+def draw_coin(pen: Pen, piece: Piece) -> None:
     """A 0.75 in coin: face = rank (or ``label``), back = suit symbol, both in the suit's colour."""
-    group = _placed(dwg, piece, centre)
     colour = suit_colour(piece.suit)
-    group.add(dwg.circle((0, 0), _COIN_RADIUS, **_outline(_body_fill(piece))))
-    group.add(
-        dwg.circle(
-            (0, 0),
-            _COIN_RADIUS - 3,
-            fill="none",
-            stroke=_mix(colour, BODY_FILL, 0.55),
-            stroke_width=0.75,
-        )
-    )
+    pen.circle((0, 0), _COIN_RADIUS, _outline(_body_fill(piece)))
+    pen.circle((0, 0), _COIN_RADIUS - 3, Paint(stroke=_mix(colour, BODY_FILL, 0.55), width=0.75))
     if piece.side == "back" and piece.label is None:
         if piece.suit is not None:
-            group.add(suit_symbol(dwg, piece.suit, (0, 0), 30, colour))
-        return group
+            suit_symbol(pen, piece.suit, (0, 0), 30, colour)
+        return
     text = piece.label if piece.label is not None else rank_text(piece.rank)
     if text:
-        group.add(centred_text(dwg, text, (0, 0), 28, colour))
-    return group
+        centred_text(pen, text, (0, 0), 28, colour)
 
 
 @piece_drawer("die")
-def draw_die(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
+def draw_die(pen: Pen, piece: Piece) -> None:
     """A 0.5 in die showing ``rank`` (or ``label``) in its suit colour, suit symbols in two corners."""
-    group = _placed(dwg, piece, centre)
     colour = suit_colour(piece.suit)
     half = _DIE / 2
-    group.add(dwg.rect((-half, -half), (_DIE, _DIE), rx=4, ry=4, **_outline(_body_fill(piece))))
+    pen.rect(-half, -half, _DIE, _DIE, _outline(_body_fill(piece)), radius=4)
     if piece.suit is not None:
         corner = half - 7
         for sign in (-1, 1):
-            group.add(suit_symbol(dwg, piece.suit, (sign * corner, sign * corner), 8.5, colour))
+            suit_symbol(pen, piece.suit, (sign * corner, sign * corner), 8.5, colour)
     text = piece.label if piece.label is not None else rank_text(piece.rank)
     if text:
-        group.add(centred_text(dwg, text, (0, 0), 18, colour))
-    return group
+        centred_text(pen, text, (0, 0), 18, colour)
 
 
-def _pawn_outline() -> str:
-    """The pawn's silhouette about the origin: head, collar, flared body, base."""
+def pawn_outline() -> str:
+    """The pawn's silhouette about the origin: head, collar, flared body, base (SVG path data)."""
     w, h = PAWN_WIDTH * _PT / 2, PAWN_HEIGHT * _PT / 2
     head_r = 9.0
     head_y = -h + head_r
@@ -378,39 +332,33 @@ def _pawn_outline() -> str:
 
 
 @piece_drawer("pawn")
-def draw_pawn(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
+def draw_pawn(pen: Pen, piece: Piece) -> None:
     """A 0.5 x 7/8 in pawn silhouette in the suit's colour, its suit symbol in white."""
-    group = _placed(dwg, piece, centre)
     colour = suit_colour(piece.suit)
-    group.add(dwg.path(d=_pawn_outline(), **_edged(colour)))
+    pen.path(pawn_outline(), _edged(colour))
     if piece.suit is not None:
-        group.add(suit_symbol(dwg, piece.suit, (0, 13), 12, "#ffffff"))
-    return group
+        suit_symbol(pen, piece.suit, (0, 13), 12, "#ffffff")
 
 
-def _cube(dwg: svgwrite.Drawing, group: Group, colour: str) -> None:
+def _cube(pen: Pen, colour: str) -> None:
     half = _CUBE / 2
-    group.add(dwg.rect((-half, -half), (_CUBE, _CUBE), rx=1.5, ry=1.5, **_edged(colour)))
+    pen.rect(-half, -half, _CUBE, _CUBE, _edged(colour), radius=1.5)
     top = half - 4.5
-    group.add(dwg.rect((-top, -top), (2 * top, 2 * top), rx=1, ry=1, fill=_mix(colour, "#ffffff", 0.3)))
+    pen.rect(-top, -top, 2 * top, 2 * top, Paint(fill=_mix(colour, "#ffffff", 0.3)), radius=1)
 
 
 @piece_drawer("matchstick")
-def draw_matchstick(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
+def draw_matchstick(pen: Pen, piece: Piece) -> None:
     """A 3/16 in wide matchstick in the suit's colour, vertical at angle 0; a null one is a cube."""
-    group = _placed(dwg, piece, centre)
     colour = suit_colour(piece.suit)
     if piece.length is None and piece.rank == 0:
-        _cube(dwg, group, colour)
-        return group
+        _cube(pen, colour)
+        return
     length = matchstick_length(piece) * _PT
-    group.add(dwg.rect((-_STICK / 2, -length / 2), (_STICK, length), rx=1.5, ry=1.5, **_edged(colour)))
-    return group
+    pen.rect(-_STICK / 2, -length / 2, _STICK, length, _edged(colour), radius=1.5)
 
 
 @piece_drawer("cube")
-def draw_cube(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> Group:
+def draw_cube(pen: Pen, piece: Piece) -> None:
     """A 3/8 in energy cube in the suit's colour, seen from above."""
-    group = _placed(dwg, piece, centre)
-    _cube(dwg, group, suit_colour(piece.suit))
-    return group
+    _cube(pen, suit_colour(piece.suit))

@@ -1,0 +1,73 @@
+"""Text as outlines, from the shipped fonts (fontTools): for SVG that needs no font to show right."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from fontTools.pens.recordingPen import RecordingPen
+from fontTools.pens.transformPen import TransformPen
+from fontTools.ttLib import TTFont
+
+from ppprint.render.draw import Segment
+from ppprint.render.fonts import font_path
+
+
+@cache
+def _font(name: str) -> TTFont:
+    return TTFont(str(font_path(name)), lazy=True)
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """The advance width of ``text`` set in ``font`` at ``size`` points (no kerning, as in the PDF)."""
+    face = _font(font)
+    cmap, metrics = face.getBestCmap(), face["hmtx"]
+    units = sum(metrics[cmap.get(ord(char), ".notdef")][0] for char in text)
+    return units * size / face["head"].unitsPerEm
+
+
+def text_outline(text: str, font: str, size: float, x: float, y: float) -> list[Segment]:
+    """The outlines of ``text`` with its baseline starting at ``(x, y)``, in y-down points."""
+    face = _font(font)
+    cmap, glyphs = face.getBestCmap(), face.getGlyphSet()
+    scale = size / face["head"].unitsPerEm
+    segments: list[Segment] = []
+    for char in text:
+        name = cmap.get(ord(char), ".notdef")
+        recording = RecordingPen()
+        glyphs[name].draw(TransformPen(recording, (scale, 0, 0, -scale, x, y)))
+        segments += _segments(recording.value)
+        x += glyphs[name].width * scale
+    return segments
+
+
+def _segments(commands: list[tuple[str, tuple[tuple[float, float], ...]]]) -> list[Segment]:
+    segments: list[Segment] = []
+    current = (0.0, 0.0)
+    for op, points in commands:
+        if op == "moveTo":
+            current = points[0]
+            segments.append(("M", current))
+        elif op == "lineTo":
+            current = points[0]
+            segments.append(("L", current))
+        elif op == "curveTo":
+            current = points[-1]
+            segments.append(("C", (*points[0], *points[1], *points[2])))
+        elif op == "qCurveTo":
+            segments += _quadratic(current, list(points))
+            current = points[-1]
+        elif op in ("closePath", "endPath"):
+            segments.append(("Z", ()))
+    return segments
+
+
+def _quadratic(start: tuple[float, float], points: list[tuple[float, float]]) -> list[Segment]:
+    """A TrueType quadratic spline (implied on-curve points between off-curve ones) as cubic segments."""
+    segments: list[Segment] = []
+    controls, end = points[:-1], points[-1]
+    for index, control in enumerate(controls):
+        target = end if index == len(controls) - 1 else ((control[0] + controls[index + 1][0]) / 2, (control[1] + controls[index + 1][1]) / 2)
+        (x0, y0), (qx, qy), (x3, y3) = start, control, target
+        segments.append(("C", (x0 + 2 / 3 * (qx - x0), y0 + 2 / 3 * (qy - y0), x3 + 2 / 3 * (qx - x3), y3 + 2 / 3 * (qy - y3), x3, y3)))
+        start = target
+    return segments
