@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,13 +17,20 @@ from ppprint.games.siege.engine import (
     DEFENDER,
     DRAW,
     GAME,
+    Attack,
+    DieMove,
+    EndTurn,
+    Reinforce,
+    Roll,
     Siege,
     SiegeState,
     battle,
     board_layout,
     game_for,
+    move_from_text,
 )
-from ppprint.errors import DataError, IllegalMoveError
+from ppprint.games.siege.view import VIEW
+from ppprint.errors import DataError, IllegalMoveError, InputError, InvalidMoveError, PositionError
 from ppprint.geometry.tiles import Tile, TileLayout
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -161,7 +169,7 @@ def test_initial_state_shuffles_stacks_and_starts_with_reinforcement() -> None:
     assert len({s.to_move for s in states}) > 1
     for state in states:
         assert GAME.setup_problem(state) is None
-        assert state.legal_moves() == [("reinforce",)]
+        assert state.legal_moves() == [Reinforce()]
         assert all(sorted(stack) == list(range(6)) for stack in state.stacks)
     assert GAME.initial_state().to_move == 0
 
@@ -194,7 +202,7 @@ def test_nothing_to_reinforce_when_everything_is_out_or_home_is_taken() -> None:
     assert state.facts()["phase"] == "roll"
     assert reason(state, "reinforce") == "no-reinforcement"
     blocked = position(pieces={"moons": {"home-suns": 3}})
-    assert blocked.facts()["phase"] == "move" and blocked.legal_moves() == [("end",)]  # no piece: no dice
+    assert blocked.facts()["phase"] == "move" and blocked.legal_moves() == [EndTurn()]  # no piece: no dice
 
 
 def test_turn_start_reinforces_after_end() -> None:
@@ -279,15 +287,15 @@ def test_move_and_attack_reasons(moves: tuple[str, ...], last: str, expected: st
 def test_legal_moves_agree_with_explain() -> None:
     state = battlefield()
     legal = set(state.legal_moves())
-    board = state.board
+    names = state.board.names
     for die in range(6):
-        for origin in range(len(board.names)):
-            for target in range(len(board.names)):
-                move = ("move", die, origin, target)
+        for origin in names:
+            for target in names:
+                move = DieMove(die, origin, target)
                 assert state.explain(move).legal == (move in legal)
-            for target in range(len(board.names)):
-                move = ("attack", origin, target)
-                assert state.explain(move).legal == (move in legal)
+            for target in names:
+                attack = Attack(origin, target)
+                assert state.explain(attack).legal == (attack in legal)
 
 
 def test_judge_piece_move_ignores_the_dice_rolled() -> None:
@@ -336,7 +344,7 @@ def test_losing_attacker_leaves_and_draw_keeps_both() -> None:
     lose = play(position(roll=[1], pieces={"suns": {"c3": 2}, "moons": {"c5": 5}}), "d1:c3-c4", "c4xc5")
     assert lose.facts()["pieces_on_board"] == {"suns": 0, "moons": 1, "crowns": 0, "arms": 0}
     assert lose.facts()["stacks"]["suns"][-1] == 2
-    assert lose.legal_moves() == [("end",)]
+    assert lose.legal_moves() == [EndTurn()]
     draw = play(position(roll=[1], pieces={"suns": {"c3": 3}, "moons": {"c5": 3}}), "d1:c3-c4", "c4xc5")
     assert draw.facts()["pieces_on_board"]["moons"] == 1 and "3@c4" in draw.position_text()
 
@@ -370,11 +378,15 @@ def test_phase_reasons(data: dict[str, Any], move: str, expected: str) -> None:
 
 def test_unknown_move_shapes() -> None:
     state = battlefield()
-    for move in [("fly",), ("move", 2, 0), ("attack", 0, 999), "end"]:
-        assert state.explain(move).reason == "unknown-move"
+    for move in [("fly",), ("move", 2, 0), ("attack", 0, 999), "end", Attack("c3", "z9"), DieMove(2, "z9", "c3")]:
+        assert state.explain(move).reason == "unknown-move"  # type: ignore[arg-type]
+    two = position(players=["suns", "crowns"], roll=[2], pieces={"suns": {"c3": 1}})
+    assert two.explain(DieMove(2, "c3", "home-moons")).reason == "unknown-move"
     for text in ["d6:c3-c4", "c3-c4", "d2:c3-z9", "roll:"]:
-        with pytest.raises(ValueError):
+        with pytest.raises(InvalidMoveError):
             GAME.parse_move(state, text)
+    with pytest.raises(InvalidMoveError):
+        GAME.parse_move(two, "d2:c3-home-moons")
 
 
 def test_commander_entering_another_home_base_wins() -> None:
@@ -464,7 +476,7 @@ def _all_turns(state: SiegeState) -> list[tuple[Any, ...]]:
         for move in work.legal_moves():
             nxt = work.clone()
             nxt.apply(move)
-            if move == ("end",):
+            if isinstance(move, EndTurn):
                 found.append(path + (move,))
             else:
                 walk(nxt, path + (move,))
@@ -474,6 +486,22 @@ def _all_turns(state: SiegeState) -> list[tuple[Any, ...]]:
 
 
 # -- notation and data -------------------------------------------------------------------------------
+
+
+def test_each_kind_of_move_reads_its_own_text() -> None:
+    moves = [Reinforce(), Roll((0, 1, 3, 5)), DieMove(3, "c3", "c6"), DieMove(5, "home-suns", "a2"), Attack("c6", "c7"), EndTurn()]
+    assert [m.text() for m in moves] == ["reinforce", "roll:0135", "d3:c3-c6", "d5:home-suns-a2", "c6xc7", "end"]
+    for move in moves:
+        assert type(move).from_text(move.text()) == move
+        assert move_from_text(move.text()) == move
+        others = [kind for kind in (Reinforce, Roll, DieMove, Attack, EndTurn) if kind is not type(move)]
+        for kind in others:
+            with pytest.raises(InvalidMoveError):
+                kind.from_text(move.text())
+    assert len(set(moves + [Reinforce(), EndTurn()])) == len(moves)  # no two kinds of move are equal
+    for text in ["roll:6", "d6:c3-c4", "d2:c3-z9", "z9xc3", "c3-c4", "ends"]:
+        with pytest.raises(InvalidMoveError):
+            move_from_text(text)
 
 
 def test_position_text_round_trips_mid_turn() -> None:
@@ -497,32 +525,34 @@ def test_position_text_round_trips_mid_turn() -> None:
     ],
 )
 def test_bad_position_texts(text: str) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(PositionError):
         GAME.parse_position(text)
 
 
 @pytest.mark.parametrize(
     ("data", "loc"),
     [
-        ({"pieces": {"suns": {"z9": 3}}}, ("position", "pieces", "suns", "z9")),
-        ({"pieces": {"suns": {"c3": 7}}}, ("position", "pieces", "suns", "c3")),
-        ({"pieces": {"suns": {"c3": 3, "c4": 3}}}, ("position", "pieces", "suns")),
-        ({"pieces": {"suns": {"home-arms": 3}}, "players": ["suns", "crowns"]}, ("position", "pieces", "suns", "home-arms")),
-        ({"pieces": {"moons": {"c3": 3}}, "players": ["suns", "crowns"]}, ("position", "pieces", "moons")),
-        ({"stacks": {"suns": [1, 1]}}, ("position", "stacks", "suns")),
-        ({"colour": "red"}, ("position", "colour")),
-        ({"turn": "red"}, ("position", "turn")),
-        ({"roll": [6]}, ("position", "roll", 0)),
-        ({"roll": [2], "dice": [3], "pieces": {"suns": {"c3": 1}}}, ("position", "dice")),
-        ({"roll": [2], "moved": ["c4"], "pieces": {"suns": {"c3": 1}}}, ("position", "moved", 0)),
-        ({"phase": "dance"}, ("position", "phase")),
-        ({"players": ["suns"]}, ("position", "players")),
+        ({"pieces": {"suns": {"z9": 3}}}, ("pieces", "suns", "z9")),
+        ({"pieces": {"suns": {"c3": 7}}}, ("pieces", "suns", "c3")),
+        ({"pieces": {"suns": {"c3": 3, "c4": 3}}}, ("pieces", "suns")),
+        ({"pieces": {"suns": {"home-arms": 3}}, "players": ["suns", "crowns"]}, ("pieces", "suns", "home-arms")),
+        ({"pieces": {"moons": {"c3": 3}}, "players": ["suns", "crowns"]}, ("pieces", "moons")),
+        ({"stacks": {"suns": [1, 1]}}, ("stacks", "suns")),
+        ({"colour": "red"}, ("colour",)),
+        ({"turn": "red"}, ("turn",)),
+        ({"roll": [6]}, ("roll", 0)),
+        ({"roll": [2], "dice": [3], "pieces": {"suns": {"c3": 1}}}, ("dice",)),
+        ({"roll": [2], "moved": ["c4"], "pieces": {"suns": {"c3": 1}}}, ("moved", 0)),
+        ({"phase": "dance"}, ("phase",)),
+        ({"players": ["suns"]}, ("players",)),
     ],
 )
 def test_position_data_errors_name_the_key(data: dict[str, Any], loc: tuple[object, ...]) -> None:
+    # loc is the key path inside the position, so the figure loader finds the key's own line.
     with pytest.raises(DataError) as error:
         GAME.position_from_data(data)
     assert error.value.loc == loc
+    assert isinstance(error.value, PositionError)
 
 
 def test_hidden_armies_take_free_values() -> None:
@@ -530,12 +560,107 @@ def test_hidden_armies_take_free_values() -> None:
     assert "suns=0@c4,1@c3,3@c5" in state.position_text() and "suns-stack=524" in state.position_text()
 
 
+_MID_TURN = (
+    "players=suns,crowns turn=suns phase=move roll=235 dice=35 suns=4@c4,P@e3 suns-stack=50123 "
+    "crowns=2@f6 crowns-stack=01345 moved=c4 last=c4 attacked=yes"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (_MID_TURN.replace("dice=35", "dice=35 dice=3"), "dice= is given twice"),
+        (_MID_TURN.replace("attacked=yes", "attacked=yes colour=red"), "unknown key colour="),
+        (_MID_TURN.replace("last=c4", "last="), "'last=' is not key=value"),
+        (_MID_TURN.replace("last=c4", "last"), "'last' is not key=value"),
+        (_MID_TURN.replace("roll=235", "roll=" + "2" * 5000), "roll"),
+        (_MID_TURN.replace("suns-stack=50123", "suns-stack=" + "9" * 5000), "stacks.suns"),
+        (_MID_TURN.replace("suns=4@c4,P@e3", "suns=" + "9" * 5000 + "@c4"), "bad piece"),
+        (_MID_TURN.replace("suns=4@c4,P@e3", "suns=4@c4,4@c4"), "two pieces on c4"),
+        (_MID_TURN.replace("suns=4@c4,P@e3", "suns=4@c4,P@z9"), "unknown square 'z9'"),
+        (_MID_TURN.replace("suns=4@c4,P@e3", "suns=4@c4,P@"), "bad piece"),
+        (_MID_TURN.replace("suns=4@c4,P@e3", "suns=²@c4"), "bad piece"),
+        (_MID_TURN.replace("roll=235", "roll=2x5"), "roll= takes digits"),
+        (_MID_TURN.replace("phase=move", "phase=dance"), "phase"),
+        (_MID_TURN.replace("players=suns,crowns", "players=suns,red"), "players"),
+        ("players=" + ",".join(["suns"] * 300), "players= names suns twice"),
+        (_MID_TURN.replace(" moved=c4", ""), "missing moved="),
+        (_MID_TURN.replace("turn=suns phase=move", "phase=move turn=suns"), "in this order"),
+        ("", "starts with players="),
+    ],
+)
+def test_garbage_position_text_is_a_position_error(text: str, message: str) -> None:
+    with pytest.raises(PositionError) as error:
+        GAME.parse_position(text)
+    assert message in str(error.value)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, len(_MID_TURN)), st.integers(0, 8), st.text(alphabet="=,@- 0123456789Pabcdefghx", max_size=6)),
+        max_size=4,
+    )
+)
+def test_mangled_position_text_only_raises_position_error(edits: list[tuple[int, int, str]]) -> None:
+    text = _MID_TURN
+    for at, cut, insert in edits:
+        text = text[:at] + insert + text[at + cut :]
+    try:
+        state = GAME.parse_position(text)
+    except PositionError:
+        return
+    assert GAME.parse_position(state.position_text()) == state
+
+
+def test_position_text_gives_the_data_a_figure_gives() -> None:
+    data = {
+        "players": ["suns", "crowns"],
+        "turn": "suns",
+        "phase": "move",
+        "roll": [2, 3, 5],
+        "dice": [3, 5],
+        "pieces": {"suns": {"c4": 4, "e3": "commander"}, "crowns": {"f6": 2}},
+        "stacks": {"suns": [5, 0, 1, 2, 3], "crowns": [0, 1, 3, 4, 5]},
+        "moved": ["c4"],
+        "last": "c4",
+        "attacked": True,
+    }
+    fields = GAME.position_fields(_MID_TURN)
+    assert GAME.Position.model_validate(fields) == GAME.Position.model_validate(data)
+    assert GAME.parse_position(_MID_TURN) == GAME.position_from_data(data)
+    assert GAME.position_from_data(data).position_text() == _MID_TURN
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message", "key_line"),
+    [
+        ("      moved: [f4, c4]", "      moved: [f4, z9]", "unknown square 'z9'", "      moved: [f4, z9]"),
+        ("      last: c4\n      pieces: {suns: {c4: 3,", "      last: d3\n      pieces: {suns: {c4: 3,", "not d3", "      last: d3"),
+        ("      dice: [4]\n", "      dice: [4]\n      colour: red\n", "unknown key 'colour'", "      colour: red"),
+        ("      roll: [2, 3, 4]", "      roll: [2, 3, 7]", "less than or equal to 5", "      roll: [2, 3, 7]"),
+        ("{c4: 3, f4: 4, d3: commander}", "{c4: 3, f4: 4, d3: commander, e4: 4}", "two Armies of one value", "      pieces:"),
+    ],
+)
+def test_a_bad_figure_position_names_the_line_of_its_key(games_copy: Path, old: str, new: str, message: str, key_line: str) -> None:
+    from ppprint.verify import verify_game
+    from tests.conftest import edit, game_in
+
+    path = games_copy / "siege" / "figures" / "attacks.yaml"
+    edit(path, old, new)
+    with pytest.raises(InputError) as error:
+        verify_game(game_in(games_copy, "siege"))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert error.value.path == path and message in error.value.message
+    assert error.value.line is not None and lines[error.value.line - 1].startswith(key_line)
+
+
 # -- the piece table ---------------------------------------------------------------------------------
 
 
 def test_table_of_the_setup() -> None:
     state = GAME.initial_state(random.Random(2))
-    table = GAME.table(state, {})
+    table = VIEW.table(state)
     kinds = [(p.kind, p.side) for p in table.pieces]
     assert kinds.count(("tile", "back")) == 8 and kinds.count(("tile", "face")) == 4
     assert kinds.count(("coin", "back")) == 24 and kinds.count(("pawn", "face")) == 4
@@ -553,20 +678,29 @@ def test_table_of_the_setup() -> None:
 
 def test_table_shows_pieces_dice_and_reveals_on_request() -> None:
     state = battlefield()
-    hidden = GAME.table(state, {"off_board": False})
+    hidden = VIEW.table(state, VIEW.options({"off_board": False}))
     coins = [p for p in hidden.pieces if p.kind == "coin"]
     assert len(coins) == 6 and all(p.side == "back" for p in coins)
     assert [p.rank for p in hidden.pieces if p.kind == "die"] == [2, 3, 5]
     assert [(p.x, p.y) for p in hidden.pieces if p.kind == "pawn"] == [hidden.centre("e3")]
-    shown = GAME.table(state, {"reveal": ["moons", "c3"], "dice": False, "off_board": False})
+    shown = VIEW.table(state, VIEW.options({"reveal": ["moons", "c3"], "dice": False, "off_board": False}))
     faces = sorted((p.suit, p.rank) for p in shown.pieces if p.kind == "coin" and p.side == "face")
     assert faces == [("moons", 1), ("moons", 2), ("moons", 5), ("suns", 4)]
     assert not [p for p in shown.pieces if p.kind == "die"]
 
 
+def test_view_options_are_checked() -> None:
+    assert VIEW.options({"reveal": True}).reveal is True
+    assert VIEW.options({"reveal": ["moons", "c3", "home-suns"]}).reveal == ["moons", "c3", "home-suns"]
+    for bad, loc in [({"reveal": ["red"]}, ("reveal",)), ({"reveal": "yes"}, ("reveal",)), ({"stacks": False}, ("stacks",)), ({"dice": 1}, ("dice",))]:
+        with pytest.raises(DataError) as error:
+            VIEW.options(bad)
+        assert error.value.loc == loc
+
+
 def test_two_player_table_drops_unused_tiles() -> None:
     game = Siege(2)
-    table = game.table(game.initial_state(), {})
+    table = VIEW.table(game.initial_state())
     assert sum(p.kind == "tile" for p in table.pieces) == 4 + 2 + 2
     assert "home-moons" not in table.cells and "b8" not in table.cells and len(table.cells) == 26
 
@@ -580,7 +714,7 @@ def test_move_cells_follow_the_line() -> None:
 def test_every_reason_code_has_a_test() -> None:
     tested = {case[-1] for case in MOVE_CASES + PHASE_CASES}
     tested |= {"no-reinforcement", "unknown-move", "game-over"}  # in their own tests above
-    assert tested - {"legal"} == set(Siege.reasons)
+    assert tested - {"legal"} == set(Siege.Reason.codes())
 
 
 @settings(max_examples=25, deadline=None)
@@ -591,11 +725,11 @@ def test_explain_agrees_with_legal_moves_anywhere(seed: int, plies: int, players
     state = game.initial_state(rng)
     random_playout(state, rng, plies)
     legal = set(state.legal_moves())
-    squares = range(len(state.board.names))
-    candidates = [("move", d, a, b) for d in range(6) for a in squares for b in squares]
-    candidates += [("attack", a, b) for a in squares for b in squares] + [("end",), ("reinforce",)]
+    squares = state.board.names
+    candidates: list[Any] = [DieMove(d, a, b) for d in range(6) for a in squares for b in squares]
+    candidates += [Attack(a, b) for a in squares for b in squares] + [EndTurn(), Reinforce()]
     for move in candidates:
         assert state.explain(move).legal == (move in legal), (state.position_text(), move)
     for move in legal:
-        if move[0] == "move":
-            assert state.judge_piece_move(state.board.names[move[2]], state.board.names[move[3]], move[1]).legal
+        if isinstance(move, DieMove):
+            assert state.judge_piece_move(move.origin, move.target, move.die).legal

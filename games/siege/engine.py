@@ -14,12 +14,16 @@ ranks 1..8 bottom to top (a1 is the rulings' cell (-2, -2)); the central square
 is c3..f6. A Home Base is one square named ``home-<colour>``, e.g. ``home-suns``
 (west of a2).
 
-Move notation (one engine move per token):
-  ``reinforce``      put the top Army (or the Commander) on one's empty Home Base
-  ``roll:0135``      chance: the dice rolled, faces in ascending order (0 null, 1 ace)
-  ``d3:c3-c6``       use a die of 3 to move the piece on c3 to c6 (``d2:c3-c3``: stay)
-  ``c6xc7``          the piece just moved attacks the enemy on c7
-  ``end``            end the turn (unused dice are forfeited)
+Moves are values of five types (:data:`SiegeMove`), one engine move per token of
+the notation:
+  ``reinforce``      :class:`Reinforce`: put the top Army (or the Commander) on one's
+                     empty Home Base
+  ``roll:0135``      :class:`Roll`, chance: the dice rolled, faces in ascending order
+                     (0 null, 1 ace)
+  ``d3:c3-c6``       :class:`DieMove`: use a die of 3 to move the piece on c3 to c6
+                     (``d2:c3-c3``: stay)
+  ``c6xc7``          :class:`Attack`: the piece just moved attacks the enemy on c7
+  ``end``            :class:`EndTurn`: end the turn (unused dice are forfeited)
 
 Position notation (one line of space-separated ``key=value`` tokens, in this order):
   ``players=suns,moons,crowns,arms turn=suns phase=move roll=135 dice=35
@@ -31,8 +35,10 @@ Position notation (one line of space-separated ``key=value`` tokens, in this ord
   ``<colour>-stack`` the Army values off the board, top first; a Commander not on the
   board is beside its Home Base. ``moved`` the squares of pieces moved this turn,
   ``last`` the piece moved last (``-``), ``attacked`` whether it has attacked.
+  A key given twice, an unknown key or a key without a value is a :class:`PositionError`.
 
-A figure's ``position:`` mapping (YAML) reads::
+A figure's ``position:`` mapping (YAML) is :class:`SiegePosition`; the text notation
+is read into the same data (:meth:`Siege.position_fields`) and checked by it::
 
   players: [suns, crowns]           # optional, default the game's colours
   turn: suns                        # optional, default the first colour
@@ -54,46 +60,88 @@ import math
 import random
 import re
 from collections import Counter
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from itertools import combinations_with_replacement
-from typing import Any, Literal
+from typing import Annotated, Final, Literal, NamedTuple, TypeAlias, TypeVar
 
-from ppprint.engine.base import CHANCE, LEGAL, TERMINAL, Game, Move, State, Verdict
-from ppprint.errors import DataError
+from pydantic import BeforeValidator, Field, PlainValidator
+
+from ppprint.engine.base import (
+    CHANCE,
+    LEGAL,
+    TERMINAL,
+    EndReason,
+    FactName,
+    Game,
+    Outcome,
+    PositionModel,
+    ReasonCode,
+    State,
+    Verdict,
+    illegal,
+)
+from ppprint.errors import InvalidMoveError, PositionError
 from ppprint.geometry.square import ORTHOGONAL, Cell, cell_name
 from ppprint.geometry.tiles import Tile, TileLayout
-from ppprint.model.table import (
-    COIN_DIAMETER,
-    PAWN_HEIGHT,
-    SUITS,
-    Label,
-    Piece,
-    Point,
-    Table,
-)
 
 # -- rules constants -----------------------------------------------------------------------
+
+Colour = Literal["suns", "moons", "crowns", "arms"]
+"""A colour (piecepack suit) a player may take, as data names it."""
+
+COLOURS: Final[tuple[Colour, ...]] = ("suns", "moons", "crowns", "arms")
+"""The colours in the piecepack's suit order, which is also the order of play."""
 
 ARMY_VALUES = range(6)
 """Army coin values: 0 null, 1 ace, 2..5."""
 
-COMMANDER = "commander"
-"""Stands for a Commander in :func:`battle`."""
+COMMANDER: Final = "commander"
+"""Stands for a Commander in :func:`battle` and in position data."""
 
 MAX_DICE = 4
 """A player never rolls more dice than this."""
 
-ATTACKER = "attacker"
-DEFENDER = "defender"
-DRAW = "draw"
-Outcome = Literal["attacker", "defender", "draw"]
+
+class BattleResult(StrEnum):
+    """Who wins a battle (:func:`battle`)."""
+
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+    DRAW = "draw"
+
+
+ATTACKER: Final = BattleResult.ATTACKER
+DEFENDER: Final = BattleResult.DEFENDER
+DRAW: Final = BattleResult.DRAW
+
+
+class Phase(StrEnum):
+    """The part of a turn a position is in."""
+
+    REINFORCE = "reinforce"
+    """The player to move must put a piece on their empty Home Base."""
+    ROLL = "roll"
+    """The dice are to be rolled (a chance node)."""
+    MOVE = "move"
+    """The player moves and attacks with the dice rolled, or ends the turn."""
+    OVER = "over"
+    """A Commander stands on another player's Home Base."""
+
+
+class Reinforcement(StrEnum):
+    """What enters an empty Home Base at the start of a turn."""
+
+    ARMY = "army"
+    COMMANDER = "commander"
+
 
 SEAT_TURNS = {"suns": 0, "moons": 3, "crowns": 2, "arms": 1}
 """Ruling: quarter turns (counter-clockwise) of each colour's arm and Home Base from the
 rulings' lower-left ones, so Suns sit west, Moons north, Crowns east, Arms south and
-play in SUITS order goes clockwise round the drawn board."""
+play in COLOURS order goes clockwise round the drawn board."""
 
 SQUARE_CENTRE = (2.0, 2.0)
 """The centre of the 2x2-tile square, in cell units: every arm and Ace turns about it."""
@@ -104,24 +152,19 @@ LOWER_LEFT_ACE = Tile(-4, -2, cells_per_side=1, name="home")
 NAME_ORIGIN = (-2, -2)
 """The rulings' cell named a1: square names are algebraic from here."""
 
-END_MOVE = ("end",)
-"""Ruling: after the roll a player may end the turn at any point; dice not yet used are
-forfeited, exactly as if their pieces moved 0 squares and did not attack."""
-
-_KIND_COMMANDER = 6
+COMMANDER_KIND = 6
+"""The kind of a Commander in :class:`Placed` and the piece codes (Armies are 0-5)."""
 _PIECES_PER_PLAYER = 7
-_PHASES = ("reinforce", "roll", "move", "over")
-REINFORCE, ROLL, MOVE, OVER = range(4)
 
 
-def default_suits(players: int) -> tuple[str, ...]:
+def default_suits(players: int) -> tuple[Colour, ...]:
     """Ruling: the colours in play when only a count of players is given.
 
     Four players use all colours; three leave out Arms; two play Suns against
     Crowns, the opposite seats, so neither starts nearer the other.
     """
     if players == 4:
-        return SUITS
+        return COLOURS
     if players == 3:
         return ("suns", "moons", "crowns")
     if players == 2:
@@ -142,14 +185,14 @@ def dice_to_roll(pieces_on_board: int) -> int:
     return min(MAX_DICE, pieces_on_board)
 
 
-def battle(attacker: int | str, defender: int | str) -> Outcome:
+def battle(attacker: int | str, defender: int | str) -> BattleResult:
     """Who wins when an Army of value ``attacker`` attacks ``defender`` (an Army value or
     :data:`COMMANDER`): :data:`ATTACKER`, :data:`DEFENDER` or :data:`DRAW`."""
     if attacker == COMMANDER:
         raise ValueError("a Commander never attacks")
     if attacker not in ARMY_VALUES or (defender != COMMANDER and defender not in ARMY_VALUES):
         raise ValueError(f"not an Army value or Commander: {attacker!r} vs {defender!r}")
-    code = _battle_code(int(attacker), _KIND_COMMANDER if defender == COMMANDER else int(defender))
+    code = _battle_code(int(attacker), COMMANDER_KIND if defender == COMMANDER else int(defender))
     return (DRAW, ATTACKER, DEFENDER)[code]
 
 
@@ -183,13 +226,144 @@ def commander_battle_table() -> str:
 
 def _battle_code(attacker: int, defender: int) -> int:
     """0 draw, 1 attacker wins, 2 defender wins; ``defender`` 6 is a Commander."""
-    if defender == _KIND_COMMANDER:
+    if defender == COMMANDER_KIND:
         return 1 if attacker <= 1 else 2
     if attacker == defender:
         return 0
     if {attacker, defender} == {0, 5}:
         return 1 if attacker == 0 else 2
     return 1 if attacker > defender else 2
+
+
+# -- moves ---------------------------------------------------------------------------------------
+
+_NAME = r"(home-[a-z]+|[a-z][0-9]+)"
+_ROLL_RE = re.compile(r"roll:([0-5]{1,4})")
+_MOVE_RE = re.compile(rf"d([0-5]):{_NAME}-{_NAME}")
+_ATTACK_RE = re.compile(rf"{_NAME}x{_NAME}")
+_MOVE_EXAMPLES = "e.g. reinforce, roll:135, d3:c3-c6, c6xc7, end"
+
+
+def _known_square(name: str, text: str) -> str:
+    if name not in SQUARE_NAMES:
+        raise InvalidMoveError(f"'{text}': no square '{name}' (squares a1..h8 of the board, home-<colour>)")
+    return name
+
+
+@dataclass(frozen=True, slots=True)
+class Reinforce:
+    """Put the top Army of one's stack (or the Commander, once the stack is empty) on one's empty Home Base."""
+
+    def text(self) -> str:
+        """``reinforce``."""
+        return "reinforce"
+
+    @classmethod
+    def from_text(cls, text: str) -> Reinforce:
+        """The move ``reinforce``."""
+        if text.strip() != "reinforce":
+            raise InvalidMoveError(f"'{text}' is not 'reinforce'")
+        return cls()
+
+
+class Roll(NamedTuple):
+    """A chance outcome: the faces the dice show, in ascending order (0 null, 1 ace)."""
+
+    faces: tuple[int, ...]
+
+    def text(self) -> str:
+        """The roll as ``roll:0135``."""
+        return "roll:" + "".join(map(str, self.faces))
+
+    @classmethod
+    def from_text(cls, text: str) -> Roll:
+        """A roll from ``roll:0135`` (the faces as written; a roll out of order is judged ``bad-roll``)."""
+        match = _ROLL_RE.fullmatch(text.strip())
+        if not match:
+            raise InvalidMoveError(f"'{text}' is not a roll (write it like roll:135: one to four faces 0-5)")
+        return cls(tuple(int(c) for c in match.group(1)))
+
+
+class DieMove(NamedTuple):
+    """Use a die of ``die`` to move the piece on the square ``origin`` to ``target`` (the same square: stay)."""
+
+    die: int
+    origin: str
+    target: str
+
+    def text(self) -> str:
+        """The move as ``d3:c3-c6``."""
+        return f"d{self.die}:{self.origin}-{self.target}"
+
+    @classmethod
+    def from_text(cls, text: str) -> DieMove:
+        """A die move from ``d3:c3-c6``."""
+        match = _MOVE_RE.fullmatch(text.strip())
+        if not match:
+            raise InvalidMoveError(f"'{text}' is not a die move (write it like d3:c3-c6, a die 0-5)")
+        return cls(int(match.group(1)), _known_square(match.group(2), text), _known_square(match.group(3), text))
+
+
+class Attack(NamedTuple):
+    """The piece just moved, on ``origin``, attacks the enemy piece on ``target``."""
+
+    origin: str
+    target: str
+
+    def text(self) -> str:
+        """The attack as ``c6xc7``."""
+        return f"{self.origin}x{self.target}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Attack:
+        """An attack from ``c6xc7``."""
+        match = _ATTACK_RE.fullmatch(text.strip())
+        if not match:
+            raise InvalidMoveError(f"'{text}' is not an attack (write it like c6xc7)")
+        return cls(_known_square(match.group(1), text), _known_square(match.group(2), text))
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End the turn; dice not yet used are forfeited."""
+
+    def text(self) -> str:
+        """``end``."""
+        return "end"
+
+    @classmethod
+    def from_text(cls, text: str) -> EndTurn:
+        """The move ``end``."""
+        if text.strip() != "end":
+            raise InvalidMoveError(f"'{text}' is not 'end'")
+        return cls()
+
+
+SiegeMove: TypeAlias = Reinforce | Roll | DieMove | Attack | EndTurn
+"""A move of Siege by Number: one of the five kinds."""
+
+REINFORCE_MOVE: Final = Reinforce()
+END_MOVE: Final = EndTurn()
+"""Ruling: after the roll a player may end the turn at any point; dice not yet used are
+forfeited, exactly as if their pieces moved 0 squares and did not attack."""
+
+_MOVE_KINDS: Final = (Reinforce, Roll, DieMove, Attack, EndTurn)
+
+
+def move_from_text(text: str) -> SiegeMove:
+    """A move from its notation, whatever its kind; :class:`InvalidMoveError` if it is none."""
+    text = text.strip()
+    if text == "reinforce":
+        return REINFORCE_MOVE
+    if text == "end":
+        return END_MOVE
+    if text.startswith("roll:"):
+        return Roll.from_text(text)
+    if _MOVE_RE.fullmatch(text):
+        return DieMove.from_text(text)
+    if _ATTACK_RE.fullmatch(text):
+        return Attack.from_text(text)
+    raise InvalidMoveError(f"not a Siege by Number move: '{text}' ({_MOVE_EXAMPLES})")
 
 
 # -- the board -------------------------------------------------------------------------------
@@ -240,6 +414,12 @@ class Board:
     corner: tuple[frozenset[int], ...]
     home: tuple[int, ...]
     home_owner: tuple[int, ...]
+    steps: tuple[tuple[Mapping[int, tuple[str, DieMove]], ...], ...]
+    """``steps[die][origin][target]``: the notation and value of every die move the lines
+    allow (staying put included), whatever stands in the way; :meth:`SiegeState.legal_moves`
+    picks from them."""
+    strikes: tuple[Mapping[int, tuple[str, Attack]], ...]
+    """``strikes[origin][target]``: the notation and value of an attack between edge-sharing squares."""
 
     @classmethod
     def build(cls, suits: tuple[str, ...]) -> Board:
@@ -263,8 +443,30 @@ class Board:
         )
         home = tuple(at[next(c for c, s in homes.items() if s == suit)] for suit in suits)
         home_owner = tuple(home.index(i) if i in home else -1 for i in range(len(cells)))
+        steps = tuple(
+            tuple(
+                {
+                    target: _noted(DieMove(die, names[i], names[target]))
+                    for target in [i, *(square for ray in rays[i] for square in ray[:die])]
+                }
+                for i in range(len(cells))
+            )
+            for die in ARMY_VALUES
+        )
+        strikes = tuple({j: _noted(Attack(names[i], names[j])) for j in adjacent[i]} for i in range(len(cells)))
         return cls(
-            suits, layout, cells, names, {n: i for i, n in enumerate(names)}, rays, adjacent, corner, home, home_owner
+            suits,
+            layout,
+            cells,
+            names,
+            {n: i for i, n in enumerate(names)},
+            rays,
+            adjacent,
+            corner,
+            home,
+            home_owner,
+            steps,
+            strikes,
         )
 
     def square(self, name: str) -> int:
@@ -275,21 +477,92 @@ class Board:
             raise ValueError(f"no square '{name}' on the {len(self.suits)}-player board") from None
 
 
+MoveT = TypeVar("MoveT", DieMove, Attack)
+
+
+def _noted(move: MoveT) -> tuple[str, MoveT]:
+    """A move with its notation, the key :meth:`SiegeState.legal_moves` sorts by."""
+    return move.text(), move
+
+
 def _touch_at_corner(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
     return (a[2] == b[0] or b[2] == a[0]) and (a[3] == b[1] or b[3] == a[1])
 
 
-def _roll_odds(count: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+SQUARE_NAMES: Final = frozenset(Board.build(COLOURS).names)
+"""Every square name of the four-player board (a smaller board has some of them)."""
+
+
+# -- reasons, facts, ends ----------------------------------------------------------------------------
+
+
+class Reason(ReasonCode):
+    """Why a move of Siege by Number is illegal."""
+
+    UNKNOWN_MOVE = "unknown-move", "Turns: a move is a reinforcement, a roll, a die move, an attack or the end of the turn"
+    GAME_OVER = "game-over", "Objective: the game ends when a Commander enters another player's Home Base"
+    NO_REINFORCEMENT = "no-reinforcement", "Reinforcement: only at the start of a turn, into an empty Home Base, with a piece left off the board"
+    REINFORCE_FIRST = "reinforce-first", "Reinforcement: an empty Home Base is filled before the dice are rolled"
+    ROLL_NOT_NOW = "roll-not-now", "Roll Dice: the dice are rolled once a turn, after reinforcement"
+    ROLL_FIRST = "roll-first", "Roll Dice: the dice are rolled before any piece moves"
+    BAD_ROLL = "bad-roll", "Roll Dice: each die shows null (0), ace (1) or 2-5, listed in order"
+    WRONG_DICE_COUNT = "wrong-dice-count", "Roll Dice: one die per own piece on the board, at most four"
+    DIE_NOT_ROLLED = "die-not-rolled", "Move: each move uses one of the dice rolled this turn"
+    DIE_USED = "die-used", "Move: each die is used once"
+    NO_PIECE = "no-piece", "Move: there is no piece on that square"
+    NOT_OWN_PIECE = "not-own-piece", "Move: a player moves and attacks only with their own pieces"
+    PIECE_MOVED = "piece-moved", "Move: a piece moves once per turn"
+    DIAGONAL = "diagonal", "Move: a piece moves in a straight line along one of the four compass directions, never diagonally"
+    TOO_FAR = "too-far", "Move: a piece moves at most as many squares as its die shows (null 0, ace 1)"
+    BLOCKED = "blocked", "Move: an Army never jumps or walks over another piece"
+    PASS_ENEMY = "pass-enemy", "Move: a Commander may walk over its own Armies only, never over an enemy piece"
+    OCCUPIED = "occupied", "Move: a piece ends its move on an empty square or an empty Home Base"
+    COMMANDER_ATTACK = "commander-attack", "Attack: Commanders never attack"
+    NOT_JUST_MOVED = "not-just-moved", "Attack: only the piece just moved may attack"
+    ALREADY_ATTACKED = "already-attacked", "Attack: a piece attacks at most once per move"
+    NO_TARGET = "no-target", "Attack: an attack needs an enemy piece on the target square"
+    FRIENDLY_ATTACK = "friendly-attack", "Attack: only an opponent's piece can be attacked"
+    ATTACK_DIAGONAL = "attack-diagonal", "Attack: attacks go in the four compass directions, never diagonally"
+    NOT_ADJACENT = "not-adjacent", "Attack: the enemy piece must be next to the attacker"
+
+
+class Fact(FactName):
+    """What a diagram of Siege by Number may claim."""
+
+    TURN = "turn", "Turns: play passes clockwise"
+    PHASE = "phase", "Turns: reinforcement, roll, then moves and attacks"
+    DICE_TO_ROLL = "dice_to_roll", "Roll Dice: one die per own piece on the board, at most four"
+    DICE = "dice", "Move: each die moves one piece once"
+    REINFORCEMENT = "reinforcement", "Reinforcement: the top Army, or the Commander once all Armies are out, or nothing"
+    WINNER = "winner", "Objective: a Commander on another player's Home Base wins"
+    PIECES_ON_BOARD = "pieces_on_board", "Players' pieces: six Armies and a Commander each"
+    STACKS = "stacks", "Resolving battles: a losing Army goes to the bottom of its stack"
+    COMMANDERS_OFF_BOARD = "commanders_off_board", "Resolving battles: a losing Commander waits beside its Home Base"
+    SQUARES = "squares", "Gameboard: every quarter-tile square, and each Ace tile as one square"
+    HOME_BASES = "home_bases", "Gameboard: with fewer than four players, the unused colours' Ace and arm tiles are removed"
+
+
+class End(EndReason):
+    """How a game of Siege by Number ends."""
+
+    HOME_BASE_TAKEN = "home-base-taken", "Objective: a Commander on another player's Home Base wins"
+
+
+# -- the state -------------------------------------------------------------------------------
+
+
+def _roll_odds(count: int) -> tuple[tuple[Roll, float], ...]:
     outcomes = []
     for faces in combinations_with_replacement(ARMY_VALUES, count):
         ways = math.factorial(count)
         for repeat in Counter(faces).values():
             ways //= math.factorial(repeat)
-        outcomes.append((faces, ways / 6**count))
+        outcomes.append((Roll(faces), ways / 6**count))
     return tuple(outcomes)
 
 
 _ROLL_ODDS = {count: _roll_odds(count) for count in range(1, MAX_DICE + 1)}
+_ROLLS = {count: [roll for roll, _ in odds] for count, odds in _ROLL_ODDS.items()}
 
 
 def _code(player: int, kind: int) -> int:
@@ -305,50 +578,72 @@ def _kind(code: int) -> int:
 
 
 def _kind_text(kind: int) -> str:
-    return "P" if kind == _KIND_COMMANDER else str(kind)
+    return "P" if kind == COMMANDER_KIND else str(kind)
 
 
 def _digits(values: Sequence[int]) -> str:
     return "".join(map(str, values)) or "-"
 
 
-# -- the state -------------------------------------------------------------------------------
+class Placed(NamedTuple):
+    """A piece on the board: its square, its owner's index and its kind (Army value 0-5 or :data:`COMMANDER_KIND`)."""
+
+    square: str
+    player: int
+    kind: int
 
 
-class SiegeState(State):
+_Snapshot: TypeAlias = tuple[int, Phase, tuple[int, ...], tuple[int, ...], frozenset[int], int, bool]
+_LogEntry: TypeAlias = tuple[_Snapshot, tuple[tuple[int, int], ...], "tuple[int, int | None] | None"]
+
+
+class SiegeState(State[SiegeMove]):
     """A position: pieces on the squares, each player's Army stack, and the turn so far."""
 
     game: Siege
+    history: list[SiegeMove]
+    board: Board
+    """The game's board."""
+    to_move: int
+    phase: Phase
+    roll: tuple[int, ...]
+    """The dice rolled this turn, in ascending order."""
+    dice: tuple[int, ...]
+    """The dice not yet used this turn."""
+    moved: frozenset[int]
+    """The codes of the pieces moved this turn."""
+    last: int
+    """The code of the piece moved last (0: none)."""
+    attacked: bool
+    """Whether the piece moved last has attacked."""
 
-    def __init__(self, game: Siege, start_text: str | None = None):
-        super().__init__(game, "")
-        board = game.board
+    def __init__(self, game: Siege, start_text: str = ""):
+        self.game = game
+        self.start_text = start_text
+        self.history = []
+        board = self.board = game.board
         players = len(board.suits)
         self.squares: list[int] = [0] * len(board.cells)
+        """The piece code on each square (0 empty)."""
         self.where: list[int] = [-1] * (players * _PIECES_PER_PLAYER + 1)
+        """The square of each piece code (-1 off the board)."""
         self.stacks: list[list[int]] = [[] for _ in range(players)]
         """Army values off the board, bottom first (the top is the last item)."""
         self.to_move = 0
-        self.phase = REINFORCE
-        self.roll: tuple[int, ...] = ()
-        self.dice: tuple[int, ...] = ()
-        self.moved: frozenset[int] = frozenset()
+        self.phase = Phase.REINFORCE
+        self.roll = ()
+        self.dice = ()
+        self.moved = frozenset()
         self.last = 0
         self.attacked = False
-        self._log: list[tuple[Any, ...]] = []
-        if start_text is not None:
-            self.start_text = start_text
+        self._log: list[_LogEntry] = []
 
     # -- reading the position -------------------------------------------------------------
     @property
-    def board(self) -> Board:
-        return self.game.board
-
-    @property
     def current_player(self) -> int:
-        if self.phase == OVER:
+        if self.phase is Phase.OVER:
             return TERMINAL
-        if self.phase == ROLL:
+        if self.phase is Phase.ROLL:
             return CHANCE
         return self.to_move
 
@@ -356,7 +651,7 @@ class SiegeState(State):
     def winner(self) -> int | None:
         """The index of the player whose Commander stands on another's Home Base, if any."""
         for player in range(len(self.stacks)):
-            square = self.where[_code(player, _KIND_COMMANDER)]
+            square = self.where[_code(player, COMMANDER_KIND)]
             if square >= 0 and self.board.home_owner[square] not in (-1, player):
                 return player
         return None
@@ -366,103 +661,130 @@ class SiegeState(State):
         base = player * _PIECES_PER_PLAYER + 1
         return sum(1 for code in range(base, base + _PIECES_PER_PLAYER) if self.where[code] >= 0)
 
-    def reinforcement(self, player: int) -> str | None:
-        """What a player's Home Base would receive now: ``"army"``, ``"commander"`` or ``None``."""
+    def placed(self) -> list[Placed]:
+        """Every piece on the board, in square order."""
+        names = self.board.names
+        return [Placed(names[s], _owner(code), _kind(code)) for s, code in enumerate(self.squares) if code]
+
+    def commander_off_board(self, player: int) -> bool:
+        """Whether a player's Commander waits beside its Home Base."""
+        return self.where[_code(player, COMMANDER_KIND)] < 0
+
+    def reinforcement(self, player: int) -> Reinforcement | None:
+        """What a player's Home Base would receive now: an Army, the Commander or nothing."""
         if self.squares[self.board.home[player]]:
             return None
         if self.stacks[player]:
-            return "army"
-        if self.where[_code(player, _KIND_COMMANDER)] < 0:
-            return COMMANDER
+            return Reinforcement.ARMY
+        if self.where[_code(player, COMMANDER_KIND)] < 0:
+            return Reinforcement.COMMANDER
         return None
 
     # -- moves ------------------------------------------------------------------------------
-    def legal_moves(self) -> list[Move]:
-        if self.phase == OVER:
+    def legal_moves(self) -> list[SiegeMove]:
+        phase = self.phase
+        if phase is Phase.OVER:
             return []
-        if self.phase == REINFORCE:
-            return [("reinforce",)]
-        if self.phase == ROLL:
-            return [("roll", faces) for faces, _ in _ROLL_ODDS[self._dice_count()]]
-        moves: list[Move] = []
-        player, board, squares = self.to_move, self.board, self.squares
+        if phase is Phase.REINFORCE:
+            return [REINFORCE_MOVE]
+        if phase is Phase.ROLL:
+            return list(_ROLLS[self._dice_count()])
+        # Hot: moves come ready-made with their notation from the board's tables, sorted by
+        # notation as pairs; piece codes are inlined (owner (code - 1) // 7, kind (code - 1) % 7).
+        found: list[tuple[str, SiegeMove]] = [("end", END_MOVE)]
+        player, board, squares, where = self.to_move, self.board, self.squares, self.where
         last = self.last
-        if last and not self.attacked and _kind(last) != _KIND_COMMANDER:
-            origin = self.where[last]
+        if last and not self.attacked and (last - 1) % _PIECES_PER_PLAYER != COMMANDER_KIND:
+            origin = where[last]
+            strikes = board.strikes[origin]
             for target in board.adjacent[origin]:
                 occupant = squares[target]
-                if occupant and _owner(occupant) != player:
-                    moves.append(("attack", origin, target))
-        for die in sorted(set(self.dice)):
-            for kind in range(_PIECES_PER_PLAYER):
-                code = _code(player, kind)
-                origin = self.where[code]
-                if origin < 0 or code in self.moved:
-                    continue
-                passes_own = kind == _KIND_COMMANDER
-                targets = {origin}
-                for ray in board.rays[origin]:
-                    for square in ray[:die]:
-                        occupant = squares[square]
-                        if not occupant:
-                            targets.add(square)
-                        elif not (passes_own and _owner(occupant) == player):
-                            break
-                moves.extend(("move", die, origin, target) for target in targets)
-        moves.append(END_MOVE)
-        return sorted(moves, key=self._notation)
+                if occupant and (occupant - 1) // _PIECES_PER_PLAYER != player:
+                    found.append(strikes[target])
+        if self.dice:
+            base = player * _PIECES_PER_PLAYER + 1
+            moved = self.moved
+            pieces = [(code, where[code]) for code in range(base, base + _PIECES_PER_PLAYER) if where[code] >= 0 and code not in moved]
+            rays, steps = board.rays, board.steps
+            for die in set(self.dice):
+                for code, origin in pieces:
+                    passes_own = code - base == COMMANDER_KIND
+                    step = steps[die][origin]
+                    found.append(step[origin])
+                    for ray in rays[origin]:
+                        for square in ray[:die]:
+                            occupant = squares[square]
+                            if not occupant:
+                                found.append(step[square])
+                            elif not (passes_own and (occupant - 1) // _PIECES_PER_PLAYER == player):
+                                break
+        found.sort()
+        return [move for _, move in found]
 
-    def chance_outcomes(self) -> list[tuple[Move, float]]:
-        if self.phase != ROLL:
+    def chance_outcomes(self) -> list[tuple[SiegeMove, float]]:
+        if self.phase is not Phase.ROLL:
             return []
-        return [(("roll", faces), odds) for faces, odds in _ROLL_ODDS[self._dice_count()]]
+        return list(_ROLL_ODDS[self._dice_count()])
 
     def _dice_count(self) -> int:
         return dice_to_roll(self.pieces_on_board(self.to_move))
 
-    def explain(self, move: Move) -> Verdict:
-        if not isinstance(move, tuple) or not move or move[0] not in _MOVE_SHAPES or len(move) != _MOVE_SHAPES[move[0]]:
-            return _illegal("unknown-move")
-        tag = move[0]
-        if self.phase == OVER:
-            return _illegal("game-over")
-        if tag == "reinforce":
-            return LEGAL if self.phase == REINFORCE else _illegal("no-reinforcement")
-        if self.phase == REINFORCE:
-            return _illegal("reinforce-first")
-        if tag == "roll":
-            if self.phase != ROLL:
-                return _illegal("roll-not-now")
-            faces = move[1]
+    def explain(self, move: SiegeMove) -> Verdict:
+        kind = type(move)
+        if kind not in _MOVE_KINDS:
+            return illegal(Reason.UNKNOWN_MOVE, f"{move!r} is not a move ({_MOVE_EXAMPLES})")
+        if self.phase is Phase.OVER:
+            return illegal(Reason.GAME_OVER, "the game has ended")
+        suit = self.board.suits[self.to_move]
+        if isinstance(move, Reinforce):
+            if self.phase is Phase.REINFORCE:
+                return LEGAL
+            return illegal(Reason.NO_REINFORCEMENT, f"{suit} have nothing to reinforce now")
+        if self.phase is Phase.REINFORCE:
+            return illegal(Reason.REINFORCE_FIRST, f"{suit} must reinforce their empty Home Base first")
+        if isinstance(move, Roll):
+            if self.phase is not Phase.ROLL:
+                return illegal(Reason.ROLL_NOT_NOW, "the dice have been rolled this turn")
+            faces = move.faces
             if not isinstance(faces, tuple) or any(f not in ARMY_VALUES for f in faces) or list(faces) != sorted(faces):
-                return _illegal("bad-roll")
-            return LEGAL if len(faces) == self._dice_count() else _illegal("wrong-dice-count")
-        if self.phase == ROLL:
-            return _illegal("roll-first")
-        if tag == "end":
+                return illegal(Reason.BAD_ROLL, f"{faces!r} is not a roll of faces 0-5 in ascending order")
+            count = self._dice_count()
+            if len(faces) != count:
+                return illegal(Reason.WRONG_DICE_COUNT, f"{suit} roll {count} dice, not {len(faces)}")
             return LEGAL
-        if not all(isinstance(s, int) and 0 <= s < len(self.squares) for s in move[-2:]):
-            return _illegal("unknown-move")
-        if tag == "move":
-            return self._explain_move(move[1], move[2], move[3])
-        return self._explain_attack(move[1], move[2])
+        if self.phase is Phase.ROLL:
+            return illegal(Reason.ROLL_FIRST, "the dice have not been rolled yet")
+        if isinstance(move, EndTurn):
+            return LEGAL
+        index = self.board.index
+        origin, target = index.get(move.origin, -1), index.get(move.target, -1)
+        if origin < 0 or target < 0:
+            missing = move.origin if origin < 0 else move.target
+            return illegal(Reason.UNKNOWN_MOVE, f"no square '{missing}' on the {len(self.board.suits)}-player board")
+        if isinstance(move, DieMove):
+            return self._explain_move(move.die, origin, target)
+        return self._explain_attack(origin, target)
 
     def _explain_move(self, die: int, origin: int, target: int) -> Verdict:
         if die not in self.dice:
-            return _illegal("die-used" if die in self.roll else "die-not-rolled")
+            if die in self.roll:
+                return illegal(Reason.DIE_USED, f"the die of {die} has been used")
+            return illegal(Reason.DIE_NOT_ROLLED, f"no die of {die} was rolled this turn")
         code = self.squares[origin]
+        name = self.board.names[origin]
         if not code:
-            return _illegal("no-piece")
+            return illegal(Reason.NO_PIECE, f"{name} is empty")
         if _owner(code) != self.to_move:
-            return _illegal("not-own-piece")
+            return illegal(Reason.NOT_OWN_PIECE, f"the piece on {name} belongs to {self.board.suits[_owner(code)]}")
         if code in self.moved:
-            return _illegal("piece-moved")
+            return illegal(Reason.PIECE_MOVED, f"the piece on {name} has moved this turn")
         return self._judge(origin, target, die)
 
     def _judge(self, origin: int, target: int, die: int) -> Verdict:
         code = self.squares[origin]
+        names = self.board.names
         if not code:
-            return _illegal("no-piece")
+            return illegal(Reason.NO_PIECE, f"{names[origin]} is empty")
         if origin == target:
             return LEGAL
         for ray in self.board.rays[origin]:
@@ -470,39 +792,42 @@ class SiegeState(State):
                 distance = ray.index(target) + 1
                 break
         else:
-            return _illegal("diagonal")
+            return illegal(Reason.DIAGONAL, f"{names[target]} is not in a straight line from {names[origin]}")
         if distance > die:
-            return _illegal("too-far")
-        player, commander = _owner(code), _kind(code) == _KIND_COMMANDER
+            return illegal(Reason.TOO_FAR, f"{names[origin]} to {names[target]} is {distance} squares, the die shows {die}")
+        player, commander = _owner(code), _kind(code) == COMMANDER_KIND
         for square in ray[: distance - 1]:
             occupant = self.squares[square]
             if occupant and not (commander and _owner(occupant) == player):
-                return _illegal("pass-enemy" if commander else "blocked")
+                if commander:
+                    return illegal(Reason.PASS_ENEMY, f"an enemy piece stands on {names[square]}")
+                return illegal(Reason.BLOCKED, f"a piece stands on {names[square]}")
         if self.squares[target]:
-            return _illegal("occupied")
+            return illegal(Reason.OCCUPIED, f"a piece stands on {names[target]}")
         return LEGAL
 
     def _explain_attack(self, origin: int, target: int) -> Verdict:
         code = self.squares[origin]
+        names = self.board.names
         if not code:
-            return _illegal("no-piece")
+            return illegal(Reason.NO_PIECE, f"{names[origin]} is empty")
         if _owner(code) != self.to_move:
-            return _illegal("not-own-piece")
-        if _kind(code) == _KIND_COMMANDER:
-            return _illegal("commander-attack")
+            return illegal(Reason.NOT_OWN_PIECE, f"the piece on {names[origin]} belongs to {self.board.suits[_owner(code)]}")
+        if _kind(code) == COMMANDER_KIND:
+            return illegal(Reason.COMMANDER_ATTACK, f"the piece on {names[origin]} is a Commander")
         if code != self.last:
-            return _illegal("not-just-moved")
+            return illegal(Reason.NOT_JUST_MOVED, f"the piece on {names[origin]} is not the piece just moved")
         if self.attacked:
-            return _illegal("already-attacked")
+            return illegal(Reason.ALREADY_ATTACKED, f"the piece on {names[origin]} has attacked since it moved")
         defender = self.squares[target]
         if not defender:
-            return _illegal("no-target")
+            return illegal(Reason.NO_TARGET, f"{names[target]} is empty")
         if _owner(defender) == self.to_move:
-            return _illegal("friendly-attack")
+            return illegal(Reason.FRIENDLY_ATTACK, f"the piece on {names[target]} is one's own")
         if target in self.board.corner[origin]:
-            return _illegal("attack-diagonal")
+            return illegal(Reason.ATTACK_DIAGONAL, f"{names[target]} is diagonal to {names[origin]}")
         if target not in self.board.adjacent[origin]:
-            return _illegal("not-adjacent")
+            return illegal(Reason.NOT_ADJACENT, f"{names[target]} is not next to {names[origin]}")
         return LEGAL
 
     def judge_piece_move(self, origin: str, target: str, die: int) -> Verdict:
@@ -512,7 +837,7 @@ class SiegeState(State):
             raise ValueError(f"a die shows 0 to 5, not {die}")
         return self._judge(self.board.square(origin), self.board.square(target), die)
 
-    def roll_plays(self, faces: Sequence[int] | None = None) -> list[tuple[Move, ...]]:
+    def roll_plays(self, faces: Sequence[int] | None = None) -> list[tuple[SiegeMove, ...]]:
         """The legal ways to play a roll: for each distinct position at the end of the turn,
         a shortest move sequence reaching it (the first in notation order), ``end`` included;
         sorted by length, then notation.
@@ -521,25 +846,25 @@ class SiegeState(State):
         start with it; from the middle of a turn, they play the dice still unused.
         """
         work = self.clone()
-        prefix: list[Move] = []
-        if work.phase == ROLL:
+        prefix: list[SiegeMove] = []
+        if work.phase is Phase.ROLL:
             if faces is None:
                 raise ValueError("the roll is not known yet: give the faces")
-            roll = ("roll", tuple(sorted(faces)))
+            roll = Roll(tuple(sorted(faces)))
             work.apply(roll)
             prefix.append(roll)
         elif faces is not None:
             raise ValueError("the dice have been rolled already")
-        if work.phase != MOVE:
-            raise ValueError(f"no roll to play in phase '{_PHASES[work.phase]}'")
-        plays: dict[Hashable, tuple[Move, ...]] = {}
+        if work.phase is not Phase.MOVE:
+            raise ValueError(f"no roll to play in phase '{work.phase.value}'")
+        plays: dict[Hashable, tuple[SiegeMove, ...]] = {}
         seen: set[Hashable] = set()
 
-        def search(path: list[Move]) -> None:
+        def search(path: list[SiegeMove]) -> None:
             for move in work.legal_moves():
                 work._do(move)
                 path.append(move)
-                if move == END_MOVE or work.phase == OVER:
+                if isinstance(move, EndTurn) or work.phase is Phase.OVER:
                     final = work.key()
                     if final not in plays or len(path) < len(plays[final]):
                         plays[final] = tuple(path)
@@ -552,10 +877,10 @@ class SiegeState(State):
                 work._undo(move)
 
         search(prefix)
-        return sorted(plays.values(), key=lambda play: (len(play), [work._notation(m) for m in play]))
+        return sorted(plays.values(), key=lambda play: (len(play), [m.text() for m in play]))
 
     # -- playing and taking back ------------------------------------------------------------
-    def _snapshot(self) -> tuple[Any, ...]:
+    def _snapshot(self) -> _Snapshot:
         return (self.to_move, self.phase, self.roll, self.dice, self.moved, self.last, self.attacked)
 
     def _put(self, square: int, code: int) -> None:
@@ -566,51 +891,51 @@ class SiegeState(State):
         if code:
             self.where[code] = square
 
-    def _do(self, move: Move) -> None:
+    def _do(self, move: SiegeMove) -> None:
         # Each log entry: (turn snapshot, (square, code before) changes, stack change) where
         # the stack change is (player, value popped from the top) or (player, None) for an
         # Army put at the bottom.
-        tag = move[0]
-        snapshot = self._snapshot()
+        snapshot = (self.to_move, self.phase, self.roll, self.dice, self.moved, self.last, self.attacked)
         player = self.to_move
-        if tag == "reinforce":
-            home = self.board.home[player]
-            stack = self.stacks[player]
-            if stack:
-                value = stack.pop()
-                self._put(home, _code(player, value))
-                self._log.append((snapshot, ((home, 0),), (player, value)))
-            else:
-                self._put(home, _code(player, _KIND_COMMANDER))
-                self._log.append((snapshot, ((home, 0),), None))
-            self._start_roll()
-        elif tag == "roll":
-            self.roll = self.dice = move[1]
-            self.phase = MOVE
-            self._log.append((snapshot, (), None))
-        elif tag == "move":
-            die, origin, target = move[1], move[2], move[3]
-            code = self.squares[origin]
+        if type(move) is DieMove:
+            board = self.board
+            index = board.index
+            origin, target = index[move.origin], index[move.target]
+            squares, where = self.squares, self.where
+            code = squares[origin]
             dice = list(self.dice)
-            dice.remove(die)
+            dice.remove(move.die)
             self.dice = tuple(dice)
             self.moved = self.moved | {code}
             self.last, self.attacked = code, False
-            self._put(origin, 0)
-            self._put(target, code)
+            if origin != target:
+                squares[origin] = 0
+                squares[target] = code
+                where[code] = target
             self._log.append((snapshot, ((origin, code), (target, 0)), None))
-            if _kind(code) == _KIND_COMMANDER and self.board.home_owner[target] not in (-1, player):
-                self.phase = OVER
-        elif tag == "attack":
-            origin, target = move[1], move[2]
+            if (code - 1) % _PIECES_PER_PLAYER == COMMANDER_KIND and board.home_owner[target] not in (-1, player):
+                self.phase = Phase.OVER
+        elif isinstance(move, EndTurn):
+            self.to_move = (player + 1) % len(self.stacks)
+            self.roll = self.dice = ()
+            self.moved, self.last, self.attacked = frozenset(), 0, False
+            self._log.append((snapshot, (), None))
+            self._start_turn()
+        elif isinstance(move, Roll):
+            self.roll = self.dice = move.faces
+            self.phase = Phase.MOVE
+            self._log.append((snapshot, (), None))
+        elif isinstance(move, Attack):
+            index = self.board.index
+            origin, target = index[move.origin], index[move.target]
             attacker, defender = self.squares[origin], self.squares[target]
             outcome = _battle_code(_kind(attacker), _kind(defender))
             self.attacked = True
             loser_square = (None, target, origin)[outcome]
-            stacked = None
+            stacked: tuple[int, int | None] | None = None
             if loser_square is not None:
                 loser = self.squares[loser_square]
-                if _kind(loser) != _KIND_COMMANDER:
+                if _kind(loser) != COMMANDER_KIND:
                     stacked = (_owner(loser), None)
                     self.stacks[_owner(loser)].insert(0, _kind(loser))
                 if loser == attacker:
@@ -620,27 +945,38 @@ class SiegeState(State):
                 self._log.append((snapshot, ((loser_square, loser),), stacked))
             else:
                 self._log.append((snapshot, (), None))
-        else:  # end
-            self.to_move = (player + 1) % len(self.stacks)
-            self.roll = self.dice = ()
-            self.moved, self.last, self.attacked = frozenset(), 0, False
-            self._log.append((snapshot, (), None))
-            self._start_turn()
+        else:  # reinforce
+            home = self.board.home[player]
+            stack = self.stacks[player]
+            if stack:
+                value = stack.pop()
+                self._put(home, _code(player, value))
+                self._log.append((snapshot, ((home, 0),), (player, value)))
+            else:
+                self._put(home, _code(player, COMMANDER_KIND))
+                self._log.append((snapshot, ((home, 0),), None))
+            self._start_roll()
 
     def _start_turn(self) -> None:
         if self.reinforcement(self.to_move) is not None:
-            self.phase = REINFORCE
+            self.phase = Phase.REINFORCE
         else:
             self._start_roll()
 
     def _start_roll(self) -> None:
-        self.phase = ROLL if self._dice_count() else MOVE
+        self.phase = Phase.ROLL if self._dice_count() else Phase.MOVE
 
-    def _undo(self, move: Move) -> None:
+    def _undo(self, move: SiegeMove) -> None:
         snapshot, changes, stacked = self._log.pop()
         (self.to_move, self.phase, self.roll, self.dice, self.moved, self.last, self.attacked) = snapshot
+        squares, where = self.squares, self.where
         for square, code in reversed(changes):
-            self._put(square, code)
+            old = squares[square]
+            if old:
+                where[old] = -1
+            squares[square] = code
+            if code:
+                where[code] = square
         if stacked is not None:
             player, value = stacked
             if value is None:
@@ -659,11 +995,13 @@ class SiegeState(State):
         return copy
 
     # -- results and texts ------------------------------------------------------------------
-    def returns(self) -> tuple[float, ...]:
-        winner = self.winner if self.phase == OVER else None
+    def outcome(self) -> Outcome | None:
+        if self.phase is not Phase.OVER:
+            return None
+        winner = self.winner
         if winner is None:
-            return (0.0,) * len(self.stacks)
-        return tuple(1.0 if p == winner else -1.0 for p in range(len(self.stacks)))
+            return None
+        return Outcome(End.HOME_BASE_TAKEN, tuple(1.0 if p == winner else -1.0 for p in range(len(self.stacks))))
 
     def key(self) -> Hashable:
         return (
@@ -673,22 +1011,12 @@ class SiegeState(State):
             self._snapshot(),
         )
 
-    def _notation(self, move: Move) -> str:
-        tag, names = move[0], self.board.names
-        if tag == "move":
-            return f"d{move[1]}:{names[move[2]]}-{names[move[3]]}"
-        if tag == "attack":
-            return f"{names[move[1]]}x{names[move[2]]}"
-        if tag == "roll":
-            return "roll:" + "".join(map(str, move[1]))
-        return str(tag)
-
     def position_text(self) -> str:
         names, suits = self.board.names, self.board.suits
         tokens = [
             "players=" + ",".join(suits),
             f"turn={suits[self.to_move]}",
-            f"phase={_PHASES[self.phase]}",
+            f"phase={self.phase.value}",
             f"roll={_digits(self.roll)}",
             f"dice={_digits(self.dice)}",
         ]
@@ -706,86 +1034,172 @@ class SiegeState(State):
         tokens.append(f"attacked={'yes' if self.attacked else 'no'}")
         return " ".join(tokens)
 
-    def facts(self) -> dict[str, Any]:
-        suits = self.board.suits
-        winner = self.winner if self.phase == OVER else None
-        return {
-            "turn": suits[self.to_move],
-            "phase": _PHASES[self.phase],
-            "dice_to_roll": self._dice_count(),
-            "dice": list(self.dice),
-            "reinforcement": self.reinforcement(self.to_move) if self.phase == REINFORCE else None,
-            "winner": suits[winner] if winner is not None else None,
-            "pieces_on_board": {suit: self.pieces_on_board(p) for p, suit in enumerate(suits)},
-            "stacks": {suit: self.stacks[p][::-1] for p, suit in enumerate(suits)},
-            "commanders_off_board": [
-                suit for p, suit in enumerate(suits) if self.where[_code(p, _KIND_COMMANDER)] < 0
-            ],
-            "squares": len(self.squares),
-            "home_bases": list(suits),
-        }
+    def fact(self, name: Fact) -> object:
+        return _FACTS[name](self)
 
 
-_MOVE_SHAPES = {"reinforce": 1, "roll": 2, "move": 4, "attack": 3, "end": 1}
+def _reinforcement_fact(state: SiegeState) -> str | None:
+    due = state.reinforcement(state.to_move) if state.phase is Phase.REINFORCE else None
+    return due.value if due is not None else None
 
 
-def _illegal(reason: str) -> Verdict:
-    return Verdict(False, reason, Siege.reasons[reason])
+def _winner_fact(state: SiegeState) -> str | None:
+    winner = state.winner if state.phase is Phase.OVER else None
+    return state.board.suits[winner] if winner is not None else None
 
 
-# -- building positions ------------------------------------------------------------------------
+_FACTS: dict[Fact, Callable[[SiegeState], object]] = {
+    Fact.TURN: lambda s: s.board.suits[s.to_move],
+    Fact.PHASE: lambda s: s.phase.value,
+    Fact.DICE_TO_ROLL: lambda s: s._dice_count(),
+    Fact.DICE: lambda s: list(s.dice),
+    Fact.REINFORCEMENT: _reinforcement_fact,
+    Fact.WINNER: _winner_fact,
+    Fact.PIECES_ON_BOARD: lambda s: {suit: s.pieces_on_board(p) for p, suit in enumerate(s.board.suits)},
+    Fact.STACKS: lambda s: {suit: s.stacks[p][::-1] for p, suit in enumerate(s.board.suits)},
+    Fact.COMMANDERS_OFF_BOARD: lambda s: [suit for p, suit in enumerate(s.board.suits) if s.commander_off_board(p)],
+    Fact.SQUARES: lambda s: len(s.squares),
+    Fact.HOME_BASES: lambda s: list(s.board.suits),
+}
 
 
-class _PositionError(ValueError):
-    """A position that breaks the rules; ``loc`` is the key path (in figure data) at fault."""
+# -- positions -------------------------------------------------------------------------------------
 
-    def __init__(self, message: str, loc: tuple[object, ...] = ()):
-        super().__init__(message)
-        self.loc = loc
+_VALUE_WORDS = {"null": 0, "ace": 1}
 
 
-@dataclass
-class _Draft:
-    """A position as read from text or data, before it is checked and assembled."""
+def _value_word(value: object) -> object:
+    """An Army value as data may write it: 0-5, null or ace."""
+    return _VALUE_WORDS.get(value, value) if isinstance(value, str) else value
 
-    suits: tuple[str, ...]
-    turn: int = 0
-    phase: str | None = None
-    roll: tuple[int, ...] = ()
-    dice: tuple[int, ...] | None = None
-    pieces: dict[int, dict[str, int | None]] | None = None
-    """player -> square name -> Army value, :data:`_KIND_COMMANDER`, or ``None`` (hidden Army)."""
-    stacks: dict[int, list[int]] | None = None
-    """player -> Army values off the board, top first."""
-    moved: tuple[str, ...] = ()
-    last: str | None = None
+
+def _check_square(value: object) -> str:
+    if not isinstance(value, str) or value not in SQUARE_NAMES:
+        raise ValueError(f"unknown square {value!r} (squares a1..h8 of the board, home-<colour>)")
+    return value
+
+
+def _piece_value(value: object) -> int | str:
+    """A piece as data writes it: an Army value (0-5, null, ace), ``army`` (value hidden) or ``commander``."""
+    value = _value_word(value)
+    if value in (COMMANDER, "army"):
+        return str(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value in ARMY_VALUES:
+        return value
+    raise ValueError(f"a piece is an Army value 0-5 (null, ace), army (value hidden) or commander, not {value!r}")
+
+
+ArmyValue = Annotated[int, BeforeValidator(_value_word), Field(ge=0, le=5)]
+SquareName = Annotated[str, BeforeValidator(_check_square)]
+PieceValue = Annotated[int | str, PlainValidator(_piece_value)]
+PhaseName = Literal["reinforce", "roll", "move", "over"]
+
+
+class SiegePosition(PositionModel):
+    """A position of Siege by Number, as a figure's ``position:`` writes it (see the module's docstring).
+
+    ``players`` the colours in play (default the game's); ``turn`` the colour to move
+    (default the first); ``phase`` (default: move if a roll is given, else reinforce
+    when due, else roll); ``roll`` the dice rolled this turn, ``dice`` those not yet used
+    (default the whole roll); ``pieces`` each colour's pieces on the board, square ->
+    Army value, ``army`` (value hidden: a free one) or ``commander``; ``stacks`` each
+    colour's Armies off the board, top first (default the free values ascending);
+    ``moved`` the squares of the pieces moved this turn, ``last`` the one moved last,
+    ``attacked`` whether it has attacked.
+    """
+
+    players: Annotated[list[Colour], Field(min_length=2, max_length=4)] | None = None
+    turn: Colour | None = None
+    phase: PhaseName | None = None
+    roll: Annotated[list[ArmyValue], Field(max_length=MAX_DICE)] = []
+    dice: Annotated[list[ArmyValue], Field(max_length=MAX_DICE)] | None = None
+    pieces: dict[Colour, Annotated[dict[SquareName, PieceValue], Field(max_length=_PIECES_PER_PLAYER)]] = {}
+    stacks: dict[Colour, Annotated[list[ArmyValue], Field(max_length=len(ARMY_VALUES))]] = {}
+    moved: Annotated[list[SquareName], Field(max_length=MAX_DICE)] = []
+    last: SquareName | None = None
     attacked: bool = False
 
 
-def _assemble(draft: _Draft) -> SiegeState:
-    game = game_for(draft.suits)
-    board = game.board
-    state = SiegeState(game)
-    state.to_move = draft.turn
-    pieces = draft.pieces or {}
-    stacks = draft.stacks or {}
-    for player, suit in enumerate(draft.suits):
-        placed = pieces.get(player, {})
-        known = [v for v in placed.values() if v is not None and v != _KIND_COMMANDER]
+_PIECE_RE = re.compile(r"([0-9]|P)@(.+)")
+
+
+def _text_digits(key: str, text: str) -> list[int]:
+    """``-`` or a run of digits (the model bounds them); anything else is a :class:`PositionError`."""
+    if text == "-":
+        return []
+    if any(c not in "0123456789" for c in text):
+        raise PositionError(f"{key}= takes digits 0-5 or '-', not '{text}'")
+    return [int(c) for c in text]
+
+
+def _text_items(text: str) -> list[str]:
+    return [] if text == "-" else text.split(",")
+
+
+def _text_pieces(suit: str, text: str) -> dict[str, object]:
+    pieces: dict[str, object] = {}
+    for item in _text_items(text):
+        match = _PIECE_RE.fullmatch(item)
+        if not match:
+            raise PositionError(f"{suit}=: bad piece '{item}' (expected e.g. 3@c4 or P@home-{suit})")
+        kind, name = match.groups()
+        if name in pieces:
+            raise PositionError(f"{suit}=: two pieces on {name}")
+        pieces[name] = COMMANDER if kind == "P" else int(kind)
+    return pieces
+
+
+def _phase_for(state: SiegeState, position: SiegePosition) -> Phase:
+    """The phase given, or the one the position implies."""
+    if position.phase is not None:
+        return Phase(position.phase)
+    if position.roll:
+        return Phase.MOVE
+    if state.winner is not None:
+        return Phase.OVER
+    if state.reinforcement(state.to_move) is not None:
+        return Phase.REINFORCE
+    return Phase.ROLL if state._dice_count() else Phase.MOVE
+
+
+def _kind_of(value: int | str) -> int | None:
+    """The piece kind of a piece as data gives it; ``None`` for an Army of hidden value."""
+    if value == COMMANDER:
+        return COMMANDER_KIND
+    return None if value == "army" else int(value)
+
+
+def _place_pieces(state: SiegeState, position: SiegePosition) -> None:
+    """Put each colour's pieces on the board and make its stack, checking the Armies add up."""
+    suits, board = state.board.suits, state.board
+    pieces: dict[str, dict[str, int | None]] = {}
+    for colour, given in position.pieces.items():
+        if colour not in suits:
+            raise PositionError(f"'{colour}' is not playing (players: {', '.join(suits)})", ("pieces", colour))
+        pieces[colour] = {name: _kind_of(value) for name, value in given.items()}
+    stacks: dict[str, list[int]] = {}
+    for colour, values in position.stacks.items():
+        if colour not in suits:
+            raise PositionError(f"'{colour}' is not playing (players: {', '.join(suits)})", ("stacks", colour))
+        stacks[colour] = list(values)
+    for player, suit in enumerate(suits):
+        placed = pieces.get(suit, {})
+        known = [v for v in placed.values() if v is not None and v != COMMANDER_KIND]
         if len(set(known)) != len(known):
-            raise _PositionError(f"{suit} has two Armies of one value on the board", ("pieces", suit))
-        if list(placed.values()).count(_KIND_COMMANDER) > 1:
-            raise _PositionError(f"{suit} has one Commander only", ("pieces", suit))
+            raise PositionError(f"{suit} has two Armies of one value on the board", ("pieces", suit))
+        if list(placed.values()).count(COMMANDER_KIND) > 1:
+            raise PositionError(f"{suit} has one Commander only", ("pieces", suit))
         hidden = sum(1 for v in placed.values() if v is None)
-        if player in stacks:
-            stack = stacks[player]
-            if len(set(stack)) != len(stack) or any(v not in ARMY_VALUES for v in stack):
-                raise _PositionError(f"{suit}'s stack must hold distinct values 0-5", ("stacks", suit))
+        stack: list[int] | None
+        if suit in stacks:
+            stack = stacks[suit]
+            if len(set(stack)) != len(stack):
+                raise PositionError(f"{suit}'s stack must hold distinct values 0-5", ("stacks", suit))
             if set(stack) & set(known):
-                raise _PositionError(f"{suit}'s stack holds an Army that is on the board", ("stacks", suit))
+                raise PositionError(f"{suit}'s stack holds an Army that is on the board", ("stacks", suit))
             free = sorted(set(ARMY_VALUES) - set(known) - set(stack))
             if len(free) != hidden:
-                raise _PositionError(
+                raise PositionError(
                     f"{suit}'s Armies on the board and in the stack must be the six coins 0-5 once each",
                     ("stacks", suit),
                 )
@@ -793,133 +1207,79 @@ def _assemble(draft: _Draft) -> SiegeState:
             free = sorted(set(ARMY_VALUES) - set(known))
             stack = None
             if hidden > len(free):
-                raise _PositionError(f"{suit} has six Armies only", ("pieces", suit))
+                raise PositionError(f"{suit} has six Armies only", ("pieces", suit))
         for name, value in placed.items():
             try:
                 square = board.square(name)
             except ValueError as error:
-                raise _PositionError(str(error), ("pieces", suit, name)) from None
+                raise PositionError(str(error), ("pieces", suit, name)) from None
             if state.squares[square]:
-                raise _PositionError(f"two pieces on {name}", ("pieces", suit, name))
+                raise PositionError(f"two pieces on {name}", ("pieces", suit, name))
             kind = free.pop(0) if value is None else value
             state._put(square, _code(player, kind))
-        if stack is None:
-            stack = free
-        state.stacks[player] = list(reversed(stack))
-    phase = draft.phase
-    if phase is None:
-        if draft.roll:
-            phase = "move"
-        elif state.winner is not None:
-            phase = "over"
-        elif state.reinforcement(state.to_move) is not None:
-            phase = "reinforce"
-        else:
-            phase = "roll" if state._dice_count() else "move"
-    if phase not in _PHASES:
-        raise _PositionError(f"unknown phase '{phase}' (expected one of {', '.join(_PHASES)})", ("phase",))
-    state.phase = _PHASES.index(phase)
-    _check_phase(state, draft)
-    return state
+        state.stacks[player] = list(reversed(free if stack is None else stack))
 
 
-def _check_phase(state: SiegeState, draft: _Draft) -> None:
+def _check_phase(state: SiegeState, position: SiegePosition) -> None:
     """Fill in and check the turn bookkeeping against the phase."""
     suit = state.board.suits[state.to_move]
     due = state.reinforcement(state.to_move) is not None
-    if (state.winner is not None) != (state.phase == OVER):
-        raise _PositionError("the game is over exactly when a Commander stands on another player's Home Base", ("phase",))
-    if state.phase == REINFORCE and not due:
-        raise _PositionError(f"{suit} has no reinforcement due (Home Base occupied or nothing off the board)", ("phase",))
-    if state.phase == ROLL:
+    if (state.winner is not None) != (state.phase is Phase.OVER):
+        raise PositionError("the game is over exactly when a Commander stands on another player's Home Base", ("phase",))
+    if state.phase is Phase.REINFORCE and not due:
+        raise PositionError(f"{suit} has no reinforcement due (Home Base occupied or nothing off the board)", ("phase",))
+    if state.phase is Phase.ROLL:
         if due:
-            raise _PositionError(f"{suit} must reinforce before rolling", ("phase",))
+            raise PositionError(f"{suit} must reinforce before rolling", ("phase",))
         if not state._dice_count():
-            raise _PositionError(f"{suit} has no piece on the board, so rolls no dice", ("phase",))
-    if state.phase != MOVE:
-        if draft.roll or draft.dice or draft.moved or draft.last or draft.attacked:
-            raise _PositionError("dice, moved pieces and attacks belong to the move phase", ("phase",))
+            raise PositionError(f"{suit} has no piece on the board, so rolls no dice", ("phase",))
+    if state.phase is not Phase.MOVE:
+        if position.roll or position.dice or position.moved or position.last or position.attacked:
+            raise PositionError("dice, moved pieces and attacks belong to the move phase", ("phase",))
         return
-    if len(draft.roll) > MAX_DICE or any(f not in ARMY_VALUES for f in draft.roll):
-        raise _PositionError("a roll is at most four dice showing 0-5", ("roll",))
-    state.roll = tuple(sorted(draft.roll))
-    dice = state.roll if draft.dice is None else tuple(sorted(draft.dice))
+    state.roll = tuple(sorted(position.roll))
+    dice = state.roll if position.dice is None else tuple(sorted(position.dice))
     if Counter(dice) - Counter(state.roll):
-        raise _PositionError("the unused dice must be part of the roll", ("dice",))
+        raise PositionError("the unused dice must be part of the roll", ("dice",))
     state.dice = dice
+    board = state.board
     moved = set()
-    for index, name in enumerate(draft.moved):
-        code = state.squares[state.board.square(name)] if name in state.board.index else 0
+    for index, name in enumerate(position.moved):
+        code = state.squares[board.index[name]] if name in board.index else 0
         if not code or _owner(code) != state.to_move:
-            raise _PositionError(f"no {suit} piece on {name}", ("moved", index))
+            raise PositionError(f"no {suit} piece on {name}", ("moved", index))
         moved.add(code)
     if len(moved) > len(state.roll) - len(state.dice):
-        raise _PositionError("more pieces moved than dice used", ("moved",))
+        raise PositionError("more pieces moved than dice used", ("moved",))
     state.moved = frozenset(moved)
-    if draft.last is not None:
-        code = state.squares[state.board.index[draft.last]] if draft.last in state.board.index else 0
+    if position.last is not None:
+        code = state.squares[board.index[position.last]] if position.last in board.index else 0
         if code not in moved:
-            raise _PositionError(f"the last piece moved must be one of the moved pieces, not {draft.last}", ("last",))
+            raise PositionError(f"the last piece moved must be one of the moved pieces, not {position.last}", ("last",))
         state.last = code
-    elif draft.attacked and not state.roll:
-        raise _PositionError("no piece has moved, so none has attacked", ("attacked",))
-    state.attacked = draft.attacked
+    elif position.attacked and not state.roll:
+        raise PositionError("no piece has moved, so none has attacked", ("attacked",))
+    state.attacked = position.attacked
 
 
 # -- the game ----------------------------------------------------------------------------------
 
 
-class Siege(Game):
+class Siege(Game[SiegeState, SiegeMove, SiegePosition]):
     """Siege by Number for 2, 3 or 4 players; ``Siege(players=2)`` or ``Siege(("suns", "moons"))``."""
 
     id = "siege"
     title = "Siege by Number"
-    reasons = {
-        "unknown-move": "Turns: a move is a reinforcement, a roll, a die move, an attack or the end of the turn",
-        "game-over": "Objective: the game ends when a Commander enters another player's Home Base",
-        "no-reinforcement": "Reinforcement: only at the start of a turn, into an empty Home Base, with a piece left off the board",
-        "reinforce-first": "Reinforcement: an empty Home Base is filled before the dice are rolled",
-        "roll-not-now": "Roll Dice: the dice are rolled once a turn, after reinforcement",
-        "roll-first": "Roll Dice: the dice are rolled before any piece moves",
-        "bad-roll": "Roll Dice: each die shows null (0), ace (1) or 2-5, listed in order",
-        "wrong-dice-count": "Roll Dice: one die per own piece on the board, at most four",
-        "die-not-rolled": "Move: each move uses one of the dice rolled this turn",
-        "die-used": "Move: each die is used once",
-        "no-piece": "Move: there is no piece on that square",
-        "not-own-piece": "Move: a player moves and attacks only with their own pieces",
-        "piece-moved": "Move: a piece moves once per turn",
-        "diagonal": "Move: a piece moves in a straight line along one of the four compass directions, never diagonally",
-        "too-far": "Move: a piece moves at most as many squares as its die shows (null 0, ace 1)",
-        "blocked": "Move: an Army never jumps or walks over another piece",
-        "pass-enemy": "Move: a Commander may walk over its own Armies only, never over an enemy piece",
-        "occupied": "Move: a piece ends its move on an empty square or an empty Home Base",
-        "commander-attack": "Attack: Commanders never attack",
-        "not-just-moved": "Attack: only the piece just moved may attack",
-        "already-attacked": "Attack: a piece attacks at most once per move",
-        "no-target": "Attack: an attack needs an enemy piece on the target square",
-        "friendly-attack": "Attack: only an opponent's piece can be attacked",
-        "attack-diagonal": "Attack: attacks go in the four compass directions, never diagonally",
-        "not-adjacent": "Attack: the enemy piece must be next to the attacker",
-    }
-    facts = {
-        "turn": "Turns: play passes clockwise",
-        "phase": "Turns: reinforcement, roll, then moves and attacks",
-        "dice_to_roll": "Roll Dice: one die per own piece on the board, at most four",
-        "dice": "Move: each die moves one piece once",
-        "reinforcement": "Reinforcement: the top Army, or the Commander once all Armies are out, or nothing",
-        "winner": "Objective: a Commander on another player's Home Base wins",
-        "pieces_on_board": "Players' pieces: six Armies and a Commander each",
-        "stacks": "Resolving battles: a losing Army goes to the bottom of its stack",
-        "commanders_off_board": "Resolving battles: a losing Commander waits beside its Home Base",
-        "squares": "Gameboard: every quarter-tile square, and each Ace tile as one square",
-        "home_bases": "Gameboard: with fewer than four players, the unused colours' Ace and arm tiles are removed",
-    }
+    Reason = Reason
+    Fact = Fact
+    End = End
+    Position = SiegePosition
 
     def __init__(self, players: int | Sequence[str] = 4):
         suits = default_suits(players) if isinstance(players, int) else tuple(players)
-        if not 2 <= len(suits) <= 4 or len(set(suits)) != len(suits) or not set(suits) <= set(SUITS):
-            raise ValueError(f"choose 2 to 4 different colours of {', '.join(SUITS)}, not {suits}")
-        self.players = tuple(s for s in SUITS if s in suits)
+        if not 2 <= len(suits) <= 4 or len(set(suits)) != len(suits) or not set(suits) <= set(COLOURS):
+            raise ValueError(f"choose 2 to 4 different colours of {', '.join(COLOURS)}, not {suits}")
+        self.players = tuple(s for s in COLOURS if s in suits)
         self.board = Board.build(self.players)
 
     def initial_state(self, rng: random.Random | None = None) -> SiegeState:
@@ -932,353 +1292,116 @@ class Siege(Game):
                 rng.shuffle(stack)
             state.stacks[player] = stack[::-1]
         state.to_move = choose_first_player(rng, len(self.players))
-        state.phase = REINFORCE
+        state.phase = Phase.REINFORCE
         state.start_text = state.position_text()
         return state
 
     # -- positions ----------------------------------------------------------------------
-    def parse_position(self, text: str) -> SiegeState:
-        tokens = dict(token.partition("=")[::2] for token in text.split())
+    def position_fields(self, text: str) -> dict[str, object]:
+        """The data of a position in the one-line notation (see the module's docstring)."""
+        tokens: dict[str, str] = {}
+        for token in text.split():
+            key, equals, value = token.partition("=")
+            if not equals or not key or not value:
+                raise PositionError(f"'{token}' is not key=value (write '-' for nothing)")
+            if key in tokens:
+                raise PositionError(f"{key}= is given twice")
+            tokens[key] = value
         if "players" not in tokens:
-            raise ValueError("a Siege by Number position starts with players=...")
-        suits = tuple(tokens["players"].split(","))
+            raise PositionError("a Siege by Number position starts with players=...")
+        suits = tokens["players"].split(",")
+        for suit in suits:
+            if suits.count(suit) > 1:
+                raise PositionError(f"players= names {suit} twice")
         expected = ["players", "turn", "phase", "roll", "dice"]
         for suit in suits:
             expected += [suit, f"{suit}-stack"]
         expected += ["moved", "last", "attacked"]
+        keys = " ".join(k + "=" for k in expected)
+        for key in tokens:
+            if key not in expected:
+                raise PositionError(f"unknown key {key}= (expected {keys})")
+        for key in expected:
+            if key not in tokens:
+                raise PositionError(f"missing {key}= (expected {keys})")
         if list(tokens) != expected:
-            raise ValueError(f"position tokens must be {' '.join(k + '=' for k in expected)}")
-        if set(suits) - set(SUITS):
-            raise ValueError(f"unknown colour in players={tokens['players']}")
-        if tokens["turn"] not in suits:
-            raise ValueError(f"turn={tokens['turn']} is not a player")
-        pieces: dict[int, dict[str, int | None]] = {}
-        stacks: dict[int, list[int]] = {}
-        for player, suit in enumerate(suits):
-            pieces[player] = {}
-            for item in _items(tokens[suit]):
-                kind, at, name = item.partition("@")
-                if not at or not (kind == "P" or (kind.isdigit() and int(kind) in ARMY_VALUES)):
-                    raise ValueError(f"bad piece '{item}' (expected e.g. 3@c4 or P@home-{suit})")
-                pieces[player][name] = _KIND_COMMANDER if kind == "P" else int(kind)
-            stacks[player] = _parse_digits(tokens[f"{suit}-stack"])
+            raise PositionError(f"position tokens go in this order: {keys}")
         if tokens["attacked"] not in ("yes", "no"):
-            raise ValueError("attacked= must be yes or no")
-        draft = _Draft(
-            suits=suits,
-            turn=suits.index(tokens["turn"]),
-            phase=tokens["phase"],
-            roll=tuple(_parse_digits(tokens["roll"])),
-            dice=tuple(_parse_digits(tokens["dice"])),
-            pieces=pieces,
-            stacks=stacks,
-            moved=tuple(_items(tokens["moved"])),
-            last=None if tokens["last"] == "-" else tokens["last"],
-            attacked=tokens["attacked"] == "yes",
-        )
-        try:
-            state = _assemble(draft)
-        except _PositionError as error:
-            raise ValueError(str(error)) from None
-        state.start_text = state.position_text()
-        return state
+            raise PositionError("attacked= must be yes or no")
+        return {
+            "players": suits,
+            "turn": tokens["turn"],
+            "phase": tokens["phase"],
+            "roll": _text_digits("roll", tokens["roll"]),
+            "dice": _text_digits("dice", tokens["dice"]),
+            "pieces": {suit: _text_pieces(suit, tokens[suit]) for suit in suits},
+            "stacks": {suit: _text_digits(f"{suit}-stack", tokens[f"{suit}-stack"]) for suit in suits},
+            "moved": _text_items(tokens["moved"]),
+            "last": None if tokens["last"] == "-" else tokens["last"],
+            "attacked": tokens["attacked"] == "yes",
+        }
 
-    def position_from_data(self, data: Any) -> SiegeState:
-        loc: tuple[object, ...] = ("position",)
-        if not isinstance(data, Mapping):
-            raise DataError("a position is a mapping (players, turn, phase, roll, dice, pieces, stacks, ...)", loc)
-        known = {"players", "turn", "phase", "roll", "dice", "pieces", "stacks", "moved", "last", "attacked"}
-        for key in data:
-            if key not in known:
-                raise DataError(f"unknown key '{key}' (expected one of {', '.join(sorted(known))})", loc + (key,))
-        suits = self.players
-        if "players" in data:
-            if not isinstance(data["players"], list) or not all(isinstance(s, str) for s in data["players"]):
-                raise DataError("players is a list of colours", loc + ("players",))
+    def state_from(self, position: SiegePosition) -> SiegeState:
+        game = self
+        if position.players is not None:
             try:
-                suits = game_for(tuple(data["players"])).players
+                game = game_for(position.players)
             except ValueError as error:
-                raise DataError(str(error), loc + ("players",)) from None
-        draft = _Draft(suits=suits)
-        if "turn" in data:
-            if data["turn"] not in suits:
-                raise DataError(f"turn must be one of {', '.join(suits)}", loc + ("turn",))
-            draft.turn = suits.index(data["turn"])
-        if "phase" in data:
-            draft.phase = str(data["phase"])
-        for key in ("roll", "dice"):
-            if key in data:
-                draft_value = _data_values(data[key], loc + (key,))
-                setattr(draft, key, tuple(draft_value))
-        draft.pieces = {}
-        pieces = data.get("pieces", {})
-        if not isinstance(pieces, Mapping):
-            raise DataError("pieces maps each colour to {square: value}", loc + ("pieces",))
-        for suit, placed in pieces.items():
-            if suit not in suits:
-                raise DataError(f"'{suit}' is not playing (players: {', '.join(suits)})", loc + ("pieces", suit))
-            if not isinstance(placed, Mapping):
-                raise DataError("a colour's pieces map squares to values", loc + ("pieces", suit))
-            draft.pieces[suits.index(suit)] = {
-                str(name): _data_piece(value, loc + ("pieces", suit, name)) for name, value in placed.items()
-            }
-        stacks = data.get("stacks", {})
-        if not isinstance(stacks, Mapping):
-            raise DataError("stacks maps each colour to its values, top first", loc + ("stacks",))
-        draft.stacks = {}
-        for suit, values in stacks.items():
-            if suit not in suits:
-                raise DataError(f"'{suit}' is not playing", loc + ("stacks", suit))
-            draft.stacks[suits.index(suit)] = _data_values(values, loc + ("stacks", suit))
-        moved = data.get("moved", [])
-        if not isinstance(moved, list):
-            raise DataError("moved is a list of squares", loc + ("moved",))
-        draft.moved = tuple(str(m) for m in moved)
-        if "last" in data:
-            draft.last = str(data["last"])
-        attacked = data.get("attacked", False)
-        if not isinstance(attacked, bool):
-            raise DataError("attacked is true or false", loc + ("attacked",))
-        draft.attacked = attacked
-        try:
-            state = _assemble(draft)
-        except _PositionError as error:
-            raise DataError(str(error), loc + error.loc) from None
-        except ValueError as error:
-            raise DataError(str(error), loc) from None
+                raise PositionError(str(error), ("players",)) from None
+        suits = game.players
+        state = SiegeState(game)
+        if position.turn is not None:
+            if position.turn not in suits:
+                raise PositionError(f"turn must be one of {', '.join(suits)}", ("turn",))
+            state.to_move = suits.index(position.turn)
+        _place_pieces(state, position)
+        state.phase = _phase_for(state, position)
+        _check_phase(state, position)
         state.start_text = state.position_text()
         return state
 
-    def setup_problem(self, state: State) -> str | None:
-        if not isinstance(state, SiegeState):
-            return "not a Siege by Number position"
+    def setup_problem(self, state: SiegeState) -> str | None:
         on_board = [state.board.names[s] for s, code in enumerate(state.squares) if code]
         if on_board:
             return f"pieces on the board at the start: {', '.join(on_board)}"
         if any(sorted(stack) != list(ARMY_VALUES) for stack in state.stacks):
             return "each stack must hold all six Armies"
-        if state.phase != REINFORCE:
+        if state.phase is not Phase.REINFORCE:
             return "the first player starts by reinforcing"
         return None
 
     # -- moves --------------------------------------------------------------------------
-    def parse_move(self, state: State, text: str) -> Move:
-        assert isinstance(state, SiegeState)
-        text = text.strip()
-        if text in ("reinforce", "end"):
-            return (text,)
+    def parse_move(self, state: SiegeState, text: str) -> SiegeMove:
+        """A move from notation; its squares must be on this board."""
+        move = move_from_text(text)
+        if isinstance(move, (DieMove, Attack)):
+            for name in (move.origin, move.target):
+                if name not in state.board.index:
+                    raise InvalidMoveError(f"'{text.strip()}': no square '{name}' on the {len(state.board.suits)}-player board")
+        return move
+
+    def move_cells(self, state: SiegeState, move: SiegeMove) -> list[str]:
         board = state.board
-        if match := _ROLL_RE.fullmatch(text):
-            return ("roll", tuple(int(c) for c in match.group(1)))
-        if match := _MOVE_RE.fullmatch(text):
-            return ("move", int(match.group(1)), board.square(match.group(2)), board.square(match.group(3)))
-        if match := _ATTACK_RE.fullmatch(text):
-            return ("attack", board.square(match.group(1)), board.square(match.group(2)))
-        raise ValueError(f"not a Siege by Number move: '{text}' (e.g. reinforce, roll:135, d3:c3-c6, c6xc7, end)")
-
-    def format_move(self, state: State, move: Move) -> str:
-        assert isinstance(state, SiegeState)
-        return state._notation(move)
-
-    def move_cells(self, state: State, move: Move) -> list[str]:
-        assert isinstance(state, SiegeState)
-        names = state.board.names
-        tag = move[0]
-        if tag == "reinforce":
-            return [names[state.board.home[state.to_move]]]
-        if tag == "attack":
-            return [names[move[1]], names[move[2]]]
-        if tag != "move" or move[2] == move[3]:
-            return [names[move[2]]] if tag == "move" else []
-        for ray in state.board.rays[move[2]]:
-            if move[3] in ray:
-                return [names[move[2]]] + [names[s] for s in ray[: ray.index(move[3]) + 1]]
-        return [names[move[2]], names[move[3]]]
-
-    # -- the table ----------------------------------------------------------------------
-    def table(self, state: State, view: Mapping[str, Any]) -> Table:
-        """Tiles, coins, pawns and dice in inches (a1's lower-left corner at the origin).
-
-        ``view`` keys: ``reveal`` -- True, or a list of colours and square names, whose
-        Armies lie face up (default none); ``dice`` -- draw the unused dice in front of the
-        player to move (default True); ``off_board`` -- draw the stacks and Commanders
-        beside the Home Bases (default True).
-        """
-        assert isinstance(state, SiegeState)
-        return _draw_table(state, view)
-
-
-def _items(text: str) -> list[str]:
-    return [] if text == "-" else text.split(",")
-
-
-def _parse_digits(text: str) -> list[int]:
-    if text == "-":
-        return []
-    if not text.isdigit() or any(int(c) not in ARMY_VALUES for c in text):
-        raise ValueError(f"expected digits 0-5 or '-', not '{text}'")
-    return [int(c) for c in text]
-
-
-_VALUE_WORDS = {"null": 0, "ace": 1}
-
-
-def _data_value(value: Any, loc: tuple[object, ...]) -> int:
-    value = _VALUE_WORDS.get(value, value)
-    if isinstance(value, bool) or not isinstance(value, int) or value not in ARMY_VALUES:
-        raise DataError(f"a value is 0-5, null or ace, not {value!r}", loc)
-    return value
-
-
-def _data_values(values: Any, loc: tuple[object, ...]) -> list[int]:
-    if not isinstance(values, list):
-        raise DataError("expected a list of values 0-5", loc)
-    return [_data_value(v, loc + (i,)) for i, v in enumerate(values)]
-
-
-def _data_piece(value: Any, loc: tuple[object, ...]) -> int | None:
-    if value == COMMANDER:
-        return _KIND_COMMANDER
-    if value == "army":
-        return None
-    return _data_value(value, loc)
-
-
-_NAME = r"(home-[a-z]+|[a-z][0-9]+)"
-_ROLL_RE = re.compile(r"roll:([0-5]{1,4})")
-_MOVE_RE = re.compile(rf"d([0-5]):{_NAME}-{_NAME}")
-_ATTACK_RE = re.compile(rf"{_NAME}x{_NAME}")
-
-
-# -- drawing the table -------------------------------------------------------------------------
-
-_STACK_AT = (-3.4, -3.0)
-_PAWN_AT = (-2.0, -3.0)
-_DICE_AT = (-1.1, -3.0)
-"""Where, in the rulings' cell units, the lower-left seat keeps its stack, its Commander
-when off the board, and the dice of its turn; other seats turn these about the centre."""
-_DIE_SPACING = 0.7
-_EXTENT_MARGIN = 0.25
-"""Inches of empty table kept round the outermost tile, piece or label."""
-_STACK_RISE = 0.06
-"""Each coin of an off-board stack is drawn this many inches above the one beneath."""
-
-
-def _seat_point(point: Point, turns: int) -> Point:
-    x, y = point[0] - SQUARE_CENTRE[0], point[1] - SQUARE_CENTRE[1]
-    for _ in range(turns):
-        x, y = -y, x
-    return x + SQUARE_CENTRE[0] - NAME_ORIGIN[0], y + SQUARE_CENTRE[1] - NAME_ORIGIN[1]
-
-
-def _inches(outline: tuple[int, int, int, int]) -> tuple[float, float, float, float]:
-    dx, dy = -NAME_ORIGIN[0], -NAME_ORIGIN[1]
-    return outline[0] + dx, outline[1] + dy, outline[2] + dx, outline[3] + dy
-
-
-def _revealed(view: Mapping[str, Any]) -> set[str] | bool:
-    reveal = view.get("reveal", False)
-    if isinstance(reveal, bool):
-        return reveal
-    if not isinstance(reveal, list):
-        raise ValueError("view 'reveal' is true, false or a list of colours and squares")
-    return {str(r) for r in reveal}
-
-
-def _draw_table(state: SiegeState, view: Mapping[str, Any]) -> Table:
-    board = state.board
-    reveal = _revealed(view)
-
-    def face_up(suit: str, square: str | None) -> bool:
-        return reveal is True or (isinstance(reveal, set) and (suit in reveal or square in reveal))
-
-    table = Table()
-    for cell, name in zip(board.cells, board.names):
-        x0, y0, x1, y1 = _inches(board.layout.outline(cell))
-        table.cells[name] = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
-    for tile in board.layout.tiles:
-        x0, y0, x1, y1 = _inches((tile.x, tile.y, tile.x + tile.size, tile.y + tile.size))
-        centre = ((x0 + x1) / 2, (y0 + y1) / 2)
-        if tile.cells_per_side == 1:
-            suit = tile.name.removeprefix("home-")
-            table.pieces.append(
-                Piece("tile", *centre, suit=suit, rank=1, side="face", angle=90.0 * SEAT_TURNS[suit])
-            )
-        else:
-            table.pieces.append(Piece("tile", *centre, side="back"))
-    for square, code in enumerate(state.squares):
-        if not code:
-            continue
-        player, kind = _owner(code), _kind(code)
-        suit, name = board.suits[player], board.names[square]
-        at = table.centre(name)
-        if kind == _KIND_COMMANDER:
-            table.pieces.append(Piece("pawn", *at, suit=suit, owner=player))
-        else:
-            side = "face" if face_up(suit, name) else "back"
-            table.pieces.append(Piece("coin", *at, suit=suit, rank=kind, side=side, owner=player))
-    if view.get("off_board", True):
-        for player, suit in enumerate(board.suits):
-            turns = SEAT_TURNS[suit]
-            x, y = _seat_point(_STACK_AT, turns)
-            side = "face" if face_up(suit, None) else "back"
-            for height, value in enumerate(state.stacks[player]):
-                table.pieces.append(
-                    Piece("coin", x, y + height * _STACK_RISE, suit=suit, rank=value, side=side, owner=player)
-                )
-            if state.where[_code(player, _KIND_COMMANDER)] < 0:
-                table.pieces.append(Piece("pawn", *_seat_point(_PAWN_AT, turns), suit=suit, owner=player))
-    if view.get("dice", True) and state.dice:
-        turns = SEAT_TURNS[board.suits[state.to_move]]
-        for index, face in enumerate(state.dice):
-            at = _seat_point((_DICE_AT[0] + index * _DIE_SPACING, _DICE_AT[1]), turns)
-            table.pieces.append(Piece("die", *at, suit=SUITS[index], rank=face, angle=90.0 * turns))
-    table.coordinates = list(_coordinate_labels(board))
-    table.bounds = _extent(table)
-    return table
-
-
-def _extent(table: Table) -> tuple[float, float, float, float]:
-    """The smallest rectangle holding every tile, piece and label, with a margin: a
-    two-player board or a view without the stacks is drawn no larger than it needs."""
-    xs: list[float] = []
-    ys: list[float] = []
-    for corners in table.cells.values():
-        xs += [x for x, _ in corners]
-        ys += [y for _, y in corners]
-    for piece in table.pieces:
-        reach = PAWN_HEIGHT / 2 if piece.kind == "pawn" else COIN_DIAMETER / 2
-        xs += [piece.x - reach, piece.x + reach]
-        ys += [piece.y - reach, piece.y + reach]
-    for label in table.coordinates:
-        xs.append(label.at[0])
-        ys.append(label.at[1])
-    margin = _EXTENT_MARGIN
-    return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
-
-
-def _coordinate_labels(board: Board) -> Iterator[Label]:
-    """File letters below and above the 8x8 frame, rank numbers left and right of it,
-    wherever no tile lies under the label."""
-    tiles = [_inches((t.x, t.y, t.x + t.size, t.y + t.size)) for t in board.layout.tiles]
-
-    def free(point: Point) -> bool:
-        return not any(x0 < point[0] < x1 and y0 < point[1] < y1 for x0, y0, x1, y1 in tiles)
-
-    margin = COIN_DIAMETER / 3
-    for index in range(8):
-        letter, number = chr(ord("a") + index), str(index + 1)
-        for point in ((index + 0.5, -margin), (index + 0.5, 8 + margin)):
-            if free(point):
-                yield Label(point, letter)
-        for point in ((-margin, index + 0.5), (8 + margin, index + 0.5)):
-            if free(point):
-                yield Label(point, number)
+        names = board.names
+        if isinstance(move, Reinforce):
+            return [names[board.home[state.to_move]]]
+        if isinstance(move, Attack):
+            return [move.origin, move.target]
+        if not isinstance(move, DieMove):
+            return []
+        if move.origin == move.target:
+            return [move.origin]
+        origin, target = board.square(move.origin), board.square(move.target)
+        for ray in board.rays[origin]:
+            if target in ray:
+                return [move.origin] + [names[s] for s in ray[: ray.index(target) + 1]]
+        return [move.origin, move.target]
 
 
 def game_for(suits: Sequence[str]) -> Siege:
     """The game for a set of colours (one instance per set, whatever the order given)."""
-    return _game_for(tuple(sorted(suits, key=lambda s: SUITS.index(s) if s in SUITS else len(SUITS))))
+    order: Sequence[str] = COLOURS
+    return _game_for(tuple(sorted(suits, key=lambda s: order.index(s) if s in order else len(order))))
 
 
 @cache
@@ -1286,4 +1409,4 @@ def _game_for(suits: tuple[str, ...]) -> Siege:
     return Siege(suits)
 
 
-GAME = game_for(SUITS)
+GAME = game_for(COLOURS)
