@@ -50,4 +50,4 @@ def test_render_png_and_svg(tmp_path: Path):
     svg = run_cli("render", "expansion", "combat", cwd=tmp_path)
     assert svg.returncode == 0
     text = (tmp_path / "output" / "expansion-combat.svg").read_text()
-    assert text.startswith("<svg") and 'width="' in text and "in\"" in text
+    assert text.startswith("<?xml") and "<svg" in text and 'width="' in text and "in\"" in text

@@ -72,13 +72,16 @@ def test_printed_pieces_lie_inside_their_cut_box(name):
     """Crop marks sit at the drawing's edge, so every piece must fill its drawing without spilling over."""
     import importlib
 
-    from ppprint.render.figure import svg_to_drawing, table_svg
+    from ppprint.render.draw import bounds
+    from ppprint.render.figure import table_drawing
 
     module = importlib.import_module(f"ppprint.games.{name}.pnp")
     tables = [module._one_piece(k, "face") for k in "SZX"] if name == "sanqi" else [module.one_piece(o, 10) for o in (0, 1)]
     for table in tables:
-        drawing = svg_to_drawing(table_svg(table, margin=0.0))
-        x0, y0, x1, y1 = drawing.getBounds()
+        drawing = table_drawing(table, margin=0.0)
+        boxes = [box for _, box in bounds(drawing.items)]
+        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
         assert drawing.width == pytest.approx((table.bounds[2] - table.bounds[0]) * 72, abs=0.5)
         assert -0.5 <= x0 and -0.5 <= y0 and x1 <= drawing.width + 0.5 and y1 <= drawing.height + 0.5
         assert (x1 - x0) > 0.7 * drawing.width  # and the piece is not lost in a wide margin

@@ -9,17 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
-from reportlab.graphics.shapes import Drawing, Rect
 from reportlab.lib.units import inch
 
 from ppprint.book.rulebook import PAPERS
 from ppprint.book.sheets import OVERLAP, PAGE_MARGIN, PrintAndPlay, SheetPiece, TileGrid, pack
+from ppprint.render.draw import Drawing, Paint, Pen
 
 
 def square(size_in: float) -> Drawing:
-    drawing = Drawing(size_in * inch, size_in * inch)
-    drawing.add(Rect(0, 0, size_in * inch, size_in * inch, fillColor=None))
-    return drawing
+    pen = Pen()
+    pen.rect(0, 0, size_in * inch, size_in * inch, Paint(stroke="#000000", width=1.0))
+    return pen.drawing(size_in * inch, size_in * inch)
 
 
 @settings(max_examples=60, deadline=None)
