@@ -6,7 +6,7 @@ import random
 import time
 
 from ppprint.engine.base import CHANCE
-from ppprint.games.piecepackman.engine import GAME
+from ppprint.games.piecepackman.engine import GAME, Roll
 from ppprint.geometry.walls import WallMaze
 from ppprint.games.piecepackman.maze.level import daedalus_walls, get_level, shipped_level_ids
 from ppprint.games.piecepackman.maze.paths import allowed_paths
@@ -28,7 +28,7 @@ def _turns_per_second(level_id: str, seed: int = 0) -> float:
             move = rng.choices([m for m, _ in outcomes], weights=[p for _, p in outcomes])[0]
         else:
             move = rng.choice(state.legal_moves())
-        timed = move[0] == "roll"
+        timed = isinstance(move, Roll)
         began = time.perf_counter()
         state.apply(move)
         if timed:

@@ -3,13 +3,29 @@
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 
 import pytest
 
 from ppprint.engine.base import CHANCE, perft
-from ppprint.games.piecepackman.engine import GAME, ROLL_OUTCOMES, PiecepackmanGame, PiecepackmanState
-from ppprint.errors import DataError, InputError
+from ppprint.games.piecepackman.engine import (
+    GAME,
+    ROLL_OUTCOMES,
+    Die,
+    Flip,
+    Order,
+    Phase,
+    PiecepackmanGame,
+    PiecepackmanState,
+    Roll,
+    Stay,
+    Walk,
+    Winner,
+    move_from_text,
+)
+from ppprint.games.piecepackman.view import VIEW
+from ppprint.errors import DataError, IllegalMoveError, InputError, InvalidMoveError, PositionError
 from ppprint.geometry.square import parse_cell_name
 from ppprint.geometry.walls import WallMaze, wall_edge
 from ppprint.games.piecepackman.maze.board import BOARD_CELLS, board_maze
@@ -248,7 +264,7 @@ def ghost_state(**extra) -> PiecepackmanState:
 def test_ghost_move_judgements(move: str, code: str) -> None:
     state = ghost_state(cubes={"moons": ["a4"]})
     verdict = state.explain(GAME.parse_move(state, move))
-    assert verdict.reason == code and verdict.legal == (code == "")
+    assert (verdict.reason or "") == code and verdict.legal == (code == "")
 
 
 def test_a_ghost_cannot_cross_another() -> None:
@@ -281,7 +297,7 @@ def test_dangerous_ghost_attack_costs_a_life_and_sends_everyone_home() -> None:
     state.apply(GAME.parse_move(state, "suns:e4-d4-c4"))
     assert state.lives == 2 and state.gstash[0] == 3 and state.pstash[0] == 0
     assert state.ppm == state.ppm_home and state.facing == WEST
-    assert state.gpos == list(state.ghost_home) and state.phase == "ppm"
+    assert state.gpos == list(state.ghost_home) and state.phase is Phase.PPM
 
 
 def test_vulnerable_ghost_entering_piecepackman_is_eaten_and_loses_a_turn() -> None:
@@ -330,28 +346,28 @@ def test_a_dangerous_ghost_on_the_path_forces_a_detour() -> None:
     state = position(cubes={"suns": ["c4"]}, ghosts=ghosts)
     roll(state, "ppm3=suns")
     assert state.pstash[0] == 1 and state.gpos[0] == state.ghost_home[0]
-    assert state.phase == "order" and 0 not in state.pending  # it loses its next turn
+    assert state.phase is Phase.ORDER and 0 not in state.pending  # it loses its next turn
 
 
 def test_a_power_coin_starts_ghost_hunger_with_a_bonus_roll() -> None:
     ghosts = {"suns": "b3", "moons": "e6", "crowns": "f6", "arms": "e5"}
     state = position(piecepackman={"at": "b1", "facing": "west"}, cubes={"suns": ["j10"]}, ghosts=ghosts)
     roll(state, "ppm2=arms")  # the arms coin on a1 is one step ahead
-    assert state.phase == "bonus" and state.hunger == 1 and state.coins[3] == -1
+    assert state.phase is Phase.BONUS and state.hunger == 1 and state.coins[3] == -1
     roll(state, "ppm6=suns")  # turns are free: he chases the suns ghost on b3 and eats it
     assert state.gpos[0] == state.ghost_home[0] and state.immune[0] and state.lost[0]
-    assert state.phase == "flip"
+    assert state.phase is Phase.FLIP
     roll(state, "flip3")
-    assert state.hunger == 4 and state.phase == "order" and 0 not in state.pending
+    assert state.hunger == 4 and state.phase is Phase.ORDER and 0 not in state.pending
 
 
 def test_an_ace_power_coin_gives_a_life_and_ends_hunger() -> None:
     state = position(piecepackman={"at": "b1", "facing": "west"}, cubes={"suns": ["j10"]},
                      power_coins={"suns": "a1", "moons": None, "crowns": None, "arms": None})
     roll(state, "ppm2=suns")
-    assert state.phase == "bonus"
+    assert state.phase is Phase.BONUS
     roll(state, "ppm2=suns")  # no ghost out of the house to chase: he heads for the last cube
-    assert state.phase == "flip"
+    assert state.phase is Phase.FLIP
     roll(state, "flip1")
     assert state.hunger == 0 and state.lives == 4
 
@@ -361,23 +377,27 @@ def test_clearing_the_board_ends_the_level() -> None:
     state = position(cubes={"moons": ["e4"]}, power_coins={"suns": None, "moons": None, "crowns": None, "arms": None},
                      ghosts=ghosts, total=5)
     roll(state, "ppm1=suns+moons+crowns+arms")  # all four dice null: one point, one step west
-    assert state.is_over() and state.winner == "ghosts" and state.returns() == (1.0,) * 4
+    assert state.is_over() and state.winner is Winner.GHOSTS and state.returns() == (1.0,) * 4
     assert state.legal_moves() == []
 
 
 def test_full_dice_notation_reduces_to_the_highest_value() -> None:
     state = GAME.initial_state()
-    assert GAME.parse_move(state, "ppm:suns=5,moons=n,crowns=5,arms=a") == ("roll", 6, (3,))
-    assert GAME.parse_move(state, "ppm:suns=5,moons=n,crowns=5,arms=2") == ("roll", 5, (0, 2))
+    assert GAME.parse_move(state, "ppm:suns=5,moons=n,crowns=5,arms=a") == Roll(6, (3,))
+    assert GAME.parse_move(state, "ppm:suns=5,moons=n,crowns=5,arms=2") == Roll(5, (0, 2))
 
 
 def test_table_lists_every_piece_and_cell() -> None:
-    table = GAME.table(GAME.initial_state(), {})
+    table = VIEW.table(GAME.initial_state(), VIEW.options({"coordinates": False}))
     kinds = [p.kind for p in table.pieces]
     assert kinds.count("tile") == 24 and kinds.count("matchstick") == 36
     assert kinds.count("cube") == 24 and kinds.count("coin") == 4 and kinds.count("pawn") == 4
     assert kinds.count("piecepackman") == 1 and len(table.cells) == 100
     assert table.bounds == (0.0, 0.0, 10.0, 10.0)
+    # With coordinates (the default), files a-j below and ranks 1-10 on the left, outside the board.
+    labelled = VIEW.table(GAME.initial_state())
+    assert sorted(label.text for label in labelled.coordinates) == sorted([*"abcdefghij", *map(str, range(1, 11))])
+    assert labelled.bounds == (-0.5, -0.5, 10.0, 10.0)
 
 
 # -- trapped between two Immune ghosts ----------------------------------------------------------------
@@ -447,7 +467,7 @@ def test_a_second_power_coin_ends_immunity() -> None:
     state = position(piecepackman={"at": "b1", "facing": "west", "hunger": 3}, cubes={"suns": ["j4"]}, ghosts=ghosts)
     assert state.immune[:2] == [True, True]
     roll(state, "ppm1=suns+moons+crowns+arms")  # one point: one step onto a1
-    assert state.coins[3] == -1 and state.phase == "flip" and not state.bonus
+    assert state.coins[3] == -1 and state.phase is Phase.FLIP and not state.bonus
     assert state.immune == [False] * 4 and "immune=-" in state.position_text()
     roll(state, "flip2")
     assert state.hunger == 5
@@ -472,12 +492,12 @@ def test_three_ghost_game_has_three_players_dice_and_a_wild_suit() -> None:
     assert state.gpos[3] == -1 and "ghosts=f5.e6.f6.-" in state.position_text()
     # Three dice: 6**3 rolls reduced to (top value, suits showing it); arms never shows.
     outcomes = state.chance_outcomes()
-    assert abs(sum(p for _, p in outcomes) - 1) < 1e-12 and all(3 not in m[2] for m, _ in outcomes)
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-12 and all(isinstance(m, Roll) and 3 not in m.suits for m, _ in outcomes)
     assert len(outcomes) == 6 * 7 - 6  # seven non-empty suit sets per value, less six for value 1 (all three show it)
     # The position text carries the ghost set: the four-ghost GAME reads it back as a three-ghost state.
     parsed = GAME.parse_position(state.position_text())
     assert parsed == state and parsed.game.ghost_suits == (0, 1, 2)
-    assert THREE.parse_move(state, "ppm:suns=5,moons=n,crowns=5") == ("roll", 5, (0, 2))
+    assert THREE.parse_move(state, "ppm:suns=5,moons=n,crowns=5") == Roll(5, (0, 2))
     with pytest.raises(ValueError):
         THREE.parse_move(state, "ppm:suns=5,moons=n,crowns=5,arms=2")
     with pytest.raises(DataError, match="out of play"):
@@ -512,3 +532,97 @@ def test_three_ghost_game_keeps_the_invariants() -> None:
     no_moons = PiecepackmanGame(ghosts=("suns", "crowns", "arms"))
     assert no_moons.seat == {0: 0, 2: 1, 3: 2} and no_moons.wild == 1
     assert check_playout(no_moons, 1, max_plies=300) > 0
+
+
+# -- moves, positions and ends through the typed API ------------------------------------------------
+
+START = GAME.initial_state().position_text()
+
+
+@pytest.mark.parametrize(
+    "move", [Roll(5, (0, 2)), Flip(3), Order((1, 0)), Die(2), Walk(0, (44, 43, 42)), Stay(3)],
+)
+def test_each_kind_of_move_has_context_free_notation(move: object) -> None:
+    text = move.text()  # type: ignore[attr-defined]
+    assert move_from_text(text) == move and type(move_from_text(text)) is type(move)
+    assert type(move).from_text(text) == move  # type: ignore[attr-defined]
+
+
+def test_move_notation_reads_as_before() -> None:
+    state = ghost_state()
+    assert GAME.parse_move(state, "suns:d4-c4-b4") == Walk(0, (state.gpos[0], *(state.maze.index[c(n)] for n in ("c4", "b4"))))
+    assert GAME.parse_move(state, "suns:c4-b4") == GAME.parse_move(state, "suns:d4-c4-b4")  # the start may be left out
+    assert GAME.parse_move(state, "suns:d4") == Stay(0) and GAME.format_move(state, Stay(0)) == "suns:stay"
+    with pytest.raises(InvalidMoveError):
+        GAME.parse_move(state, "suns:d4-z99")
+    with pytest.raises(InvalidMoveError):
+        GAME.parse_move(state, "ppm=suns")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (START + " lives=3", "given twice"),
+        (START.replace("lives=3", "lives=3 lives=4"), "given twice"),
+        (START + " colour=red", "unknown field 'colour'"),
+        (START.replace("ppm=f4w", "ppm="), "'ppm' has no value"),
+        (START.replace(" total=24", ""), "missing: total"),
+        (START.replace("level=roundabout", "level=../../x"), "not a level id"),
+        (START.replace("level=roundabout", "level=/abs/path"), "not a level id"),
+        (START.replace("level=roundabout", "level=no-such-level"), "unknown level"),
+        (START.replace("ppm=f4w", "ppm=a5w"), "not a square of the board"),
+        (START.replace("lives=3", "lives=123456789012"), "whole number"),
+        (START.replace("lives=3", "lives=100"), "less than or equal to 99"),
+        (START.replace("ghosts=f5.e6.f6.e5", "ghosts=f5.e6.-.-"), "three or four"),
+        (START.replace("phase=ppm", "phase=over:"), "phase:"),
+        (START.replace("phase=ppm", "phase=ghost-move:-/3"), "ghosts still to move"),
+        (START.replace("cubes=", "cubes=a1s.a1m."), "two energy cubes on a1"),
+        ("garbage", "key=value"),
+    ],
+)
+def test_bad_position_text_gives_a_position_error(text: str, words: str) -> None:
+    with pytest.raises(PositionError, match=re.escape(words)):
+        GAME.parse_position(text)
+
+
+def test_a_history_with_an_illegal_move_gives_an_illegal_move_error() -> None:
+    with pytest.raises(IllegalMoveError) as caught:
+        GAME.deserialise(START + " | ppm5=suns flip3")
+    assert caught.value.reason == "wrong-phase"
+    with pytest.raises(InvalidMoveError):
+        GAME.deserialise(START + " | nonsense")
+
+
+def test_a_level_is_named_by_its_id_only() -> None:
+    with pytest.raises(PositionError, match="not a level id"):
+        position(level="../levels/roundabout")
+    with pytest.raises(KeyError):
+        get_level("../levels/roundabout")
+    # An inline level may not take the id of another level.
+    with pytest.raises(PositionError, match="another level"):
+        position(level={**ROW_ONE_CORRIDOR, "id": "roundabout"})
+
+
+def test_figure_data_and_text_make_the_same_state() -> None:
+    state = position(piecepackman={"at": "c3", "facing": "north", "objective": "crowns!", "hunger": 1, "hunger_starting": True},
+                     ghosts={"suns": {"at": "h7", "cubes": 1, "immune": True, "lost_turn": True}, "moons": "b8"},
+                     phase={"name": "flip", "suits": ["crowns"]})
+    assert "obj=crowns! hunger=1!" in state.position_text() and "phase=flip:crowns" in state.position_text()
+    assert GAME.parse_position(state.position_text()) == state
+    with pytest.raises(PositionError, match="either to_move or phase"):
+        position(to_move={"ghost": "suns", "roll": 2}, phase={"name": "ppm"})
+
+
+def test_outcome_names_how_the_level_ended() -> None:
+    ghosts = {"suns": {"at": "a10", "cubes": 3}, "moons": "e6", "crowns": "f6", "arms": "e5"}
+    state = position(cubes={"moons": ["e4"]}, power_coins={"suns": None, "moons": None, "crowns": None, "arms": None},
+                     ghosts=ghosts, total=5)
+    assert state.outcome() is None
+    roll(state, "ppm1=suns+moons+crowns+arms")
+    outcome = state.outcome()
+    # Cooperative: every ghost gets the same result (+1 when the ghosts win).
+    assert outcome is not None and outcome.end is GAME.End.lookup("board-clear") and outcome.returns == (1.0,) * 4
+    caught = ghost_state(piecepackman={"at": "c4", "lives": 0}, ghosts={"suns": {"at": "e4", "cubes": 2}})
+    caught.apply(GAME.parse_move(caught, "suns:e4-d4-c4"))
+    assert caught.is_over() and caught.fact(GAME.Fact.lookup("winner")) == "ghosts"
+    assert caught.outcome() is not None and str(caught.outcome().end) == "no-lives"  # type: ignore[union-attr]

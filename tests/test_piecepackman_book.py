@@ -9,6 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from ppprint.games.piecepackman.engine import GAME
+from ppprint.games.piecepackman.view import VIEW
 from ppprint.games.piecepackman.maze.level import LEVELS_DIR
 from tests.conftest import assert_flip_caught, assert_game_verifies, edit, run_cli
 
@@ -28,9 +29,9 @@ def test_item_costs_count_turns_and_match_the_walked_path() -> None:
     # c1 is two steps ahead (2); f1 is one step behind: two quarter turns and a step (3).
     assert facts["item_costs"]["c1"] == 2 and facts["item_costs"]["f1"] == 3
     assert facts["path_costs"]["crowns"] == 2 and facts["path_costs"]["moons"] == 25
-    labels = {m.text for m in GAME.table(state, {"costs": True}).marks}
+    labels = {m.text for m in VIEW.table(state, VIEW.options({"costs": True})).marks}
     assert {"2", "3"} <= labels
-    assert all(p.kind != "cube" for p in GAME.table(state, {"cubes": False}).pieces)
+    assert all(p.kind != "cube" for p in VIEW.table(state, VIEW.options({"cubes": False})).pieces)
 
 
 # (figure, old text, new text, problem, rule)

@@ -14,60 +14,87 @@ colour, Piecepackman's objective search treats them as the rolled suit, and one
 he eats counts as his objective suit (:func:`wild_cube_suit`). The position
 text writes the missing ghost as ``-`` in ``ghosts``, so it names the game.
 
-A turn: ``ppm`` (chance: his four dice, reduced to the highest value and the
-suits showing it; his autonomous move is played with it), then, if he ate a
-power coin, ``bonus`` (chance: the bonus roll of Ghost Hunger) and ``flip``
-(chance: the coin's hidden value, one per coin eaten), then ``order`` (the
-ghosts agree on their order of movement; the first ghost to move in suit order
-records the choice), then for each ghost ``ghost-roll`` (chance: its die) and
-``ghost-move`` (the ghost's walk).
+A turn (:class:`Phase`): ``ppm`` (chance: his four dice, reduced to the highest
+value and the suits showing it; his autonomous move is played with it), then,
+if he ate a power coin, ``bonus`` (chance: the bonus roll of Ghost Hunger) and
+``flip`` (chance: the coin's hidden value, one per coin eaten), then ``order``
+(the ghosts agree on their order of movement; the first ghost to move in suit
+order records the choice), then for each ghost ``ghost-roll`` (chance: its die)
+and ``ghost-move`` (the ghost's walk).
 
-Move notation (one token each):
-  ``ppm5=suns+crowns``  Piecepackman's roll: highest value 5 (null 1, ace 6), shown by suns and crowns
-                        (also read: ``ppm:suns=5,moons=3,crowns=5,arms=n``, the four dice)
-  ``flip3``             the power coin just eaten shows 3 (1 = ace)
-  ``order=moons+suns``  the ghosts' order of movement this turn
-  ``die2``              the moving ghost's die (0 = null, 1 = ace)
-  ``suns:e5-d5-c5``     the suns ghost walks through d5 to c5 (a portal step joins b5 and i5 directly)
-  ``suns:stay``         a ghost that rolled 0 (or cannot move at all) stays
+Moves (one type each, :data:`Move` is their union; one token of notation each):
+  ``ppm5=suns+crowns``  :class:`Roll`, Piecepackman's roll: highest value 5 (null 1, ace 6), shown by
+                        suns and crowns (also read: ``ppm:suns=5,moons=3,crowns=5,arms=n``, the four dice)
+  ``flip3``             :class:`Flip`, the power coin just eaten shows 3 (1 = ace)
+  ``order=moons+suns``  :class:`Order`, the ghosts' order of movement this turn
+  ``die2``              :class:`Die`, the moving ghost's die (0 = null, 1 = ace)
+  ``suns:e5-d5-c5``     :class:`Walk`, the suns ghost walks through d5 to c5 (a portal step joins b5 and
+                        i5 directly); the start may be left out when reading (``suns:d5-c5``)
+  ``suns:stay``         :class:`Stay`, a ghost that rolled 0 (or cannot move at all) stays
 
-Position notation (one line of ``key=value`` tokens)::
+Position notation (one line of ``key=value`` tokens, each key once)::
 
   level=roundabout ppm=f4w lives=3 stash=0.0.0.0 obj=- hunger=0 coins=j1.j10.a10.a1
   ghosts=f5.e6.f6.e5 gstash=0.0.0.0 immune=- lost=- cubes=b2s.c3m... total=24 phase=ppm
 
-``ppm`` is his cell and facing (n/e/s/w); ``lives`` his extra lives; ``stash``,
-``coins``, ``ghosts`` and ``gstash`` list the four suits in suit order (``-`` for
-a coin eaten or a ghost out of play); ``obj`` is the kept objective suit (``suns!`` when it is the power
-coin of a high ace); ``hunger`` the Ghost Hunger turns left counting this one
-(``1!`` while the first coin's bonus roll and flip are pending); ``immune`` and
-``lost`` (a lost turn) are suits joined by ``+``; ``cubes`` are cells with a suit
-letter (s m c a); ``total`` is the number of energy cubes in the game; ``phase``
-is ``ppm``, ``bonus:SUITS``, ``flip:SUITS`` (coins to flip), ``order:SUITS``
-(ghosts to move), ``ghost-roll:SUITS``, ``ghost-move:SUITS/ROLL`` or ``over:WINNER``.
+``level`` is a level's id (a shipped level file of the game, or a level a figure
+gave inline); ``ppm`` is his cell and facing (n/e/s/w); ``lives`` his extra
+lives; ``stash``, ``coins``, ``ghosts`` and ``gstash`` list the four suits in
+suit order (``-`` for a coin eaten or a ghost out of play); ``obj`` is the kept
+objective suit (``suns!`` when it is the power coin of a high ace); ``hunger``
+the Ghost Hunger turns left counting this one (``1!`` while the first coin's
+bonus roll and flip are pending); ``immune`` and ``lost`` (a lost turn) are
+suits joined by ``+``; ``cubes`` are cells with a suit letter (s m c a);
+``total`` is the number of energy cubes in the game; ``phase`` is ``ppm``,
+``bonus:SUITS``, ``flip:SUITS`` (coins to flip), ``order:SUITS`` (ghosts to
+move), ``ghost-roll:SUITS``, ``ghost-move:SUITS/ROLL`` or ``over:WINNER``.
 
-A figure's ``position:`` mapping: ``level`` (an id), ``seed`` (cube scatter
-when ``cubes`` is absent), ``piecepackman: {at, facing, lives, cubes: {suit: n},
-objective, hunger}``, ``ghosts: {suit: CELL or {at, cubes, immune, lost_turn}}``,
-``power_coins: {suit: CELL or null}``, ``cubes: {suit: [CELLS]}``, ``total``,
-``to_move: {ghost, roll, then: [suits]}`` (default: Piecepackman's roll).
+The figure data format (``position:`` in a figure's YAML) is
+:class:`PiecepackmanPosition`; the text notation is read into the same model.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from itertools import permutations
-from typing import Any
+from typing import Annotated, Any, Literal, NamedTuple
 
-from ppprint.engine.base import CHANCE, LEGAL, TERMINAL, Game, Move, State, Verdict
-from ppprint.errors import DataError
-from ppprint.geometry.square import cell_name, parse_cell_name
-from .maze.board import BOARD, PORTAL_SQUARES, is_portal_step
-from .maze.level import Level, cube_squares, get_level, level_from_data, register_level, scatter_cubes
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+
+from ppprint.engine.base import (
+    CHANCE,
+    LEGAL,
+    TERMINAL,
+    EndReason,
+    FactName,
+    Game,
+    Outcome,
+    PositionModel,
+    ReasonCode,
+    State,
+    Verdict,
+    illegal,
+)
+from ppprint.errors import DataError, IllegalMoveError, InvalidMoveError, PositionError
+from ppprint.geometry.square import Cell, cell_name, parse_cell_name
+from ppprint.geometry.walls import WallMaze
+from ppprint.model.table import SUITS
+
+from .maze.board import board_maze, is_portal_step
+from .maze.level import (
+    LEVEL_ID,
+    Level,
+    cube_squares,
+    get_level,
+    level_from_data,
+    register_level,
+    scatter_cubes,
+)
 from .maze.paths import PathSet, allowed_paths, cost_map, first_path, search
-from ppprint.model.table import SUITS, Label, Piece, Table, square_polygon
 
 SUIT_LETTERS = "smca"
 FACING_LETTERS = "nesw"
@@ -93,9 +120,407 @@ Coin while Ghost Hungry); the opposite line, that Immune ghosts keep their immun
 ends, stands in the list of exceptions for the Piecepackman vs. Ghosts mode, so the cooperative game
 with an autonomous Piecepackman follows the rules section. RULINGS.md is silent on it.
 """
+MAX_COUNT = 99
+"""The largest count a position may give (lives, hunger turns, cubes in a stash): more is not a position."""
+MAX_TOTAL = 999
+"""The largest number of energy cubes a position may say are in the game."""
+
+_MAZE_ORDER: tuple[Cell, ...] = board_maze(()).order
+"""Every level's maze indexes the same board cells the same way: cell index -> cell."""
+_MAZE_INDEX: dict[Cell, int] = {cell: i for i, cell in enumerate(_MAZE_ORDER)}
 
 
-def roll_outcomes(dice: tuple[int, ...] = (0, 1, 2, 3)) -> list[tuple[tuple[str, int, tuple[int, ...]], float]]:
+_SQUARE_NAMES: tuple[str, ...] = tuple(cell_name(cell) for cell in _MAZE_ORDER)
+
+
+def _square(index: int) -> str:
+    """The name of the square with a cell index."""
+    return _SQUARE_NAMES[index]
+
+
+def _suits_text(suits: tuple[int, ...]) -> str:
+    return "+".join(SUITS[s] for s in suits) or "-"
+
+
+def _suit_list(text: str) -> tuple[int, ...]:
+    """Suits joined by ``+`` (``-`` for none); ``ValueError`` names a word that is not a suit."""
+    if text == "-":
+        return ()
+    suits = []
+    for word in text.split("+"):
+        if word not in SUITS:
+            raise ValueError(f"'{word}' is not a suit ({', '.join(SUITS)})")
+        suits.append(SUITS.index(word))
+    return tuple(suits)
+
+
+def _board_index(name: str) -> int:
+    """The cell index of a board square's name; ``ValueError`` if it is not one."""
+    cell = parse_cell_name(name)
+    if cell is None or cell not in _MAZE_INDEX:
+        raise ValueError(f"'{name}' is not a square of the board")
+    return _MAZE_INDEX[cell]
+
+
+# -- moves ---------------------------------------------------------------------------------------------
+
+
+class Roll(NamedTuple):
+    """Piecepackman's roll (and the bonus roll of Ghost Hunger): the highest value, the suits showing it."""
+
+    value: int
+    suits: tuple[int, ...]
+
+    def text(self) -> str:
+        """``ppm5=suns+crowns``."""
+        return f"ppm{self.value}=" + "+".join(SUITS[s] for s in self.suits)
+
+    @classmethod
+    def from_text(cls, text: str) -> Roll:
+        """A roll from ``ppm5=suns+crowns``."""
+        match = _ROLL_RE.fullmatch(text.strip())
+        if not match:
+            raise InvalidMoveError(f"'{text}' is not a roll of Piecepackman (write it like ppm5=suns+crowns)")
+        try:
+            return cls(int(match.group(1)), _suit_list(match.group(2)))
+        except ValueError as exc:
+            raise InvalidMoveError(f"'{text}': {exc}") from None
+
+
+class Flip(NamedTuple):
+    """The hidden value of the power coin just eaten (1 = ace)."""
+
+    value: int
+
+    def text(self) -> str:
+        """``flip3``."""
+        return f"flip{self.value}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Flip:
+        """A flip from ``flip3``."""
+        match = _FLIP_RE.fullmatch(text.strip())
+        if not match:
+            raise InvalidMoveError(f"'{text}' is not a flip (write it like flip3)")
+        return cls(int(match.group(1)))
+
+
+class Order(NamedTuple):
+    """The ghosts' agreed order of movement this turn (suit indexes)."""
+
+    suits: tuple[int, ...]
+
+    def text(self) -> str:
+        """``order=moons+suns``."""
+        return "order=" + "+".join(SUITS[s] for s in self.suits)
+
+    @classmethod
+    def from_text(cls, text: str) -> Order:
+        """An order from ``order=moons+suns``."""
+        text = text.strip()
+        if not text.startswith("order="):
+            raise InvalidMoveError(f"'{text}' is not an order of movement (write it like order=moons+suns)")
+        try:
+            return cls(_suit_list(text[len("order="):]))
+        except ValueError as exc:
+            raise InvalidMoveError(f"'{text}': {exc}") from None
+
+
+class Die(NamedTuple):
+    """The moving ghost's die (0 = null, 1 = ace)."""
+
+    value: int
+
+    def text(self) -> str:
+        """``die2``."""
+        return f"die{self.value}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Die:
+        """A ghost's die from ``die2``."""
+        match = _DIE_RE.fullmatch(text.strip())
+        if not match:
+            raise InvalidMoveError(f"'{text}' is not a ghost's die (write it like die2)")
+        return cls(int(match.group(1)))
+
+
+class Walk(NamedTuple):
+    """A ghost's walk: the ghost (suit index) and the cells (indexes) it passes, its start first."""
+
+    ghost: int
+    cells: tuple[int, ...]
+
+    def text(self) -> str:
+        """``suns:e5-d5-c5``."""
+        names = _SQUARE_NAMES
+        return f"{SUITS[self.ghost]}:" + "-".join([names[c] for c in self.cells])
+
+    @classmethod
+    def from_text(cls, text: str) -> Walk:
+        """A walk from ``suns:e5-d5-c5`` (the first cell is the ghost's start)."""
+        ghost, cells = _ghost_move_parts(text)
+        if cells == "stay":
+            raise InvalidMoveError(f"'{text}' is a ghost staying put, not a walk")
+        try:
+            return cls(SUITS.index(ghost), tuple(_board_index(name) for name in cells.split("-")))
+        except ValueError as exc:
+            raise InvalidMoveError(f"'{text}': {exc}") from None
+
+
+class Stay(NamedTuple):
+    """A ghost that stays where it is (a roll of 0, or no walk of its whole roll)."""
+
+    ghost: int
+
+    def text(self) -> str:
+        """``suns:stay``."""
+        return f"{SUITS[self.ghost]}:stay"
+
+    @classmethod
+    def from_text(cls, text: str) -> Stay:
+        """A stay from ``suns:stay``."""
+        ghost, cells = _ghost_move_parts(text)
+        if cells != "stay":
+            raise InvalidMoveError(f"'{text}' is not a ghost staying put (write it like suns:stay)")
+        return cls(SUITS.index(ghost))
+
+
+Move = Roll | Flip | Order | Die | Walk | Stay
+"""A move of Piecepackman: a chance outcome (roll, flip, die) or a ghosts' choice (order, walk, stay)."""
+
+MOVE_TYPES = (Roll, Flip, Order, Die, Walk, Stay)
+
+_ROLL_RE = re.compile(r"ppm([0-9])=([a-z+]*)")
+_FLIP_RE = re.compile(r"flip([0-9])")
+_DIE_RE = re.compile(r"die([0-9])")
+_GHOST_MOVE_RE = re.compile(r"(suns|moons|crowns|arms):(\S+)")
+
+
+def _ghost_move_parts(text: str) -> tuple[str, str]:
+    match = _GHOST_MOVE_RE.fullmatch(text.strip())
+    if not match:
+        raise InvalidMoveError(f"'{text}' is not a ghost's move (write it like suns:e5-d5-c5 or suns:stay)")
+    return match.group(1), match.group(2)
+
+
+def move_from_text(text: str) -> Move:
+    """Any move from its context-free notation (see the module docstring)."""
+    text = text.strip()
+    if text.startswith("ppm"):
+        return Roll.from_text(text)
+    if text.startswith("flip"):
+        return Flip.from_text(text)
+    if text.startswith("order"):
+        return Order.from_text(text)
+    if text.startswith("die"):
+        return Die.from_text(text)
+    if text.endswith(":stay"):
+        return Stay.from_text(text)
+    if ":" in text:
+        return Walk.from_text(text)
+    raise InvalidMoveError(f"not a Piecepackman move: '{text}'")
+
+
+# -- phases, reasons, facts, ends ------------------------------------------------------------------------
+
+
+class Phase(Enum):
+    """The steps of a turn (their values are the position text's words)."""
+
+    PPM = "ppm"
+    BONUS = "bonus"
+    FLIP = "flip"
+    ORDER = "order"
+    GHOST_ROLL = "ghost-roll"
+    GHOST_MOVE = "ghost-move"
+    OVER = "over"
+
+
+_PPM, _BONUS, _FLIP, _ORDER, _GHOST_ROLL, _GHOST_MOVE, _OVER = Phase
+"""The phases as module constants: an enum member looked up on its class costs ten times more in hot loops."""
+
+
+class Winner(Enum):
+    """Who won a level."""
+
+    GHOSTS = "ghosts"
+    PIECEPACKMAN = "piecepackman"
+
+
+_GHOSTS_WON, _PIECEPACKMAN_WON = Winner
+
+
+class Reason(ReasonCode):
+    """Why a move of Piecepackman is illegal."""
+
+    NOT_A_MOVE = "not-a-move", "Notation: not a Piecepackman move"
+    GAME_OVER = "game-over", "Ending the Game: the level is over"
+    WRONG_PHASE = "wrong-phase", "Turn Phases: Piecepackman moves, ghosts agree an order, then each ghost rolls and moves"
+    BAD_ROLL = "bad-roll", "Dice: Piecepackman counts null 1 and ace 6; a ghost counts null 0 and ace 1"
+    BAD_ORDER = "bad-order", "Negotiating Movement Order: every ghost that moves this turn, once each"
+    NOT_YOUR_TURN = "not-your-turn", "Ghost Movement: ghosts move in the agreed order"
+    MUST_MOVE = "must-move", "Ghost Movement: a ghost must use its full roll"
+    NOT_WHOLE_ROLL = "not-whole-roll", "Ghost Movement: a ghost must use its full roll (a portal or Piecepackman's square ends it early)"
+    SAME_SQUARE = "same-square", "Ghost Movement: a ghost may backtrack but must end on a different square"
+    WALL = "wall", "Maze: nothing moves through a wall"
+    NOT_A_STEP = "not-a-step", "Ghost Movement: one orthogonal step at a time (a portal joins the two ends of its row)"
+    CROSSES_GHOST = "crosses-ghost", "Ghost Movement: ghosts cannot pass through or share a square with another ghost"
+    ENTERS_GHOST_HOUSE = "enters-ghost-house", "Ghost House: once out, a ghost re-enters only when sent back after being eaten"
+    AFTER_PORTAL = "after-portal", "Portals: a ghost's move ends when it uses a portal"
+    AFTER_PIECEPACKMAN = "after-piecepackman", "Attacking / Getting Eaten: a ghost entering Piecepackman's square attacks or is eaten there"
+
+
+class Fact(FactName):
+    """What a diagram of Piecepackman may claim."""
+
+    PHASE = "phase", "Turn Phases"
+    LIVES = "lives", "Ending the Game: one life on the board and three extra lives"
+    HUNGER = "hunger", "Special Rules for Ghost Hunger: turns of hunger left"
+    OBJECTIVE = "objective", "Moving Piecepackman: he keeps an objective he did not reach"
+    PIECEPACKMAN_CUBES = "piecepackman_cubes", "Moving Piecepackman: he eats every cube he enters"
+    GHOST_CUBES = "ghost_cubes", "Collecting Energy Cubes"
+    CUBES_LEFT = "cubes_left", "Ending the Game: the level ends when the board is clear"
+    DANGEROUS = "dangerous", "Glossary: Dangerous"
+    IMMUNE = "immune", "Glossary: Immune"
+    WINNER = "winner", "Ending the Game"
+    PIECEPACKMAN = "piecepackman", "Moving Piecepackman: his square and the way he faces"
+    GHOSTS = "ghosts", "Ghost Movement: the ghosts' squares"
+    POWER_COINS = "power_coins", "Setup: the power coins still on the board"
+    ITEM_COSTS = "item_costs", "Moving Piecepackman: a step or a quarter turn costs one point (turns are free in Ghost Hunger)"
+    PATH_COSTS = "path_costs", "Moving Piecepackman: he heads for the nearest cube or power coin of the rolled suit"
+
+
+class End(EndReason):
+    """How a level of Piecepackman ends."""
+
+    BOARD_CLEAR = "board-clear", "Ending the Game: the last power coin and energy cube left the board (the ghosts win with more than half the cubes)"
+    NO_LIVES = "no-lives", "Ending the Game: a Dangerous ghost caught Piecepackman with no extra life left (the ghosts win)"
+
+
+# -- position data ---------------------------------------------------------------------------------------
+
+
+def _check_square(text: str) -> str:
+    _board_index(text)
+    return text
+
+
+def _at(value: object) -> object:
+    """A square given alone stands for ``{at: SQUARE}``."""
+    return {"at": value} if isinstance(value, str) else value
+
+
+def _eaten(value: object) -> object:
+    """``-`` (as the text writes it) is a power coin eaten, like ``null``."""
+    return None if value == "-" else value
+
+
+SuitName = Literal["suns", "moons", "crowns", "arms"]
+Square = Annotated[str, AfterValidator(_check_square)]
+"""The name of a square of the board (a1 to j10 less the portals a5, a6, j5, j6)."""
+Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+FacingName = Literal["north", "east", "south", "west", "n", "e", "s", "w"]
+ObjectiveName = Literal["suns", "moons", "crowns", "arms", "suns!", "moons!", "crowns!", "arms!"]
+
+
+def _check_level(level: object) -> object:
+    if isinstance(level, str):
+        if not LEVEL_ID.fullmatch(level):
+            raise ValueError(f"'{level}' is not a level id (letters, digits, '-' and '_': a level is named by its id, never by a path)")
+    elif not isinstance(level, dict):
+        raise ValueError("a level's id, or a level given inline (a mapping with the keys of a level file)")
+    return level
+
+
+LevelField = Annotated[str | dict[str, Any], BeforeValidator(_check_level)]
+"""A level's id, or a level given inline (the keys of a level file)."""
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class PiecepackmanData(_Part):
+    """Piecepackman in a position (a square alone means ``{at: SQUARE}``)."""
+
+    at: Square | None = None
+    """His square (default: the level's start)."""
+    facing: FacingName = "west"
+    lives: Count = EXTRA_LIVES
+    """Extra lives, besides the one on the board."""
+    cubes: dict[SuitName, Count] = {}
+    """His stash of energy cubes by suit."""
+    objective: ObjectiveName | None = None
+    """The objective suit he kept (``suns!``: the power coin of a high ace)."""
+    hunger: Count = 0
+    """Turns of Ghost Hunger left, counting this one."""
+    hunger_starting: bool = False
+    """The first power coin's bonus roll and flip are still to come (the text's ``hunger=1!``)."""
+
+
+class GhostData(_Part):
+    """A ghost in a position (a square alone means ``{at: SQUARE}``)."""
+
+    at: Square | None = None
+    """Its square (default: its start in the Ghost House)."""
+    cubes: Count = 0
+    immune: bool = False
+    lost_turn: bool = False
+
+
+class ToMove(_Part):
+    """A ghost about to walk: ``{ghost, roll, then}`` (the ghosts to move after it, in order)."""
+
+    ghost: SuitName
+    roll: Annotated[int, Field(ge=0, le=5)] = 0
+    then: list[SuitName] = []
+
+
+class PhaseData(_Part):
+    """The step of the turn (:class:`Phase`), with what it waits for."""
+
+    name: Literal["ppm", "bonus", "flip", "order", "ghost-roll", "ghost-move", "over"] = "ppm"
+    suits: list[SuitName] = []
+    """The power coins to flip (bonus, flip) or the ghosts still to move, in order (order, ghost-roll, ghost-move)."""
+    roll: Annotated[int, Field(ge=0, le=5)] = 0
+    """The moving ghost's roll (ghost-move)."""
+    winner: Literal["ghosts", "piecepackman"] | None = None
+    """Who won (over)."""
+
+
+class PiecepackmanPosition(PositionModel):
+    """A position of Piecepackman, as a figure's ``position:`` writes it::
+
+        level: roundabout            # a level's id, or a level given inline (the level file's keys)
+        seed: 7                      # scatters the energy cubes when cubes is absent
+        piecepackman: {at: e1, facing: west, lives: 3, cubes: {suns: 1}, objective: crowns, hunger: 0}
+        ghosts: {suns: d5, moons: {at: d1, cubes: 1, immune: false, lost_turn: false}}
+        power_coins: {crowns: null}  # a square, or null for a coin eaten (default: the level's)
+        cubes: {crowns: [b1]}        # the energy cubes on the board by suit
+        total: 24                    # energy cubes in the game (default: on the board and in stashes)
+        to_move: {ghost: suns, roll: 2, then: [moons]}   # default: Piecepackman's roll
+
+    The text notation gives every field (``ghosts_in_play`` from the ghosts written ``-``,
+    ``phase`` for any step of a turn).
+    """
+
+    level: LevelField = DEFAULT_LEVEL
+    seed: Annotated[int, Field(ge=0, le=(1 << 63) - 1)] = 0
+    piecepackman: Annotated[PiecepackmanData, BeforeValidator(_at)] = PiecepackmanData()
+    ghosts: dict[SuitName, Annotated[GhostData, BeforeValidator(_at)]] = {}
+    ghosts_in_play: list[SuitName] | None = None
+    """The ghosts in play (default: the game's): three of them in the three-player game."""
+    power_coins: dict[SuitName, Annotated[Square | None, BeforeValidator(_eaten)]] = {}
+    cubes: dict[SuitName, list[Square]] | None = None
+    total: Annotated[int, Field(ge=0, le=MAX_TOTAL)] | None = None
+    to_move: ToMove | None = None
+    phase: PhaseData | None = None
+
+
+# -- the engine ----------------------------------------------------------------------------------------
+
+
+def roll_outcomes(dice: tuple[int, ...] = (0, 1, 2, 3)) -> list[tuple[Roll, float]]:
     """Piecepackman's dice (the suits in play) reduced to (highest value, suits showing it), with probabilities."""
     outcomes = []
     count = len(dice)
@@ -108,11 +533,18 @@ def roll_outcomes(dice: tuple[int, ...] = (0, 1, 2, 3)) -> list[tuple[tuple[str,
             for mask in range(1 << count):
                 suits = tuple(s for i, s in enumerate(dice) if mask >> i & 1)
                 if len(suits) == size:
-                    outcomes.append((("roll", value, suits), p))
+                    outcomes.append((Roll(value, suits), p))
     return outcomes
 
 
 ROLL_OUTCOMES = roll_outcomes()
+FLIP_OUTCOMES: dict[int, list[tuple[Move, float]]] = {
+    suit: [(Flip(v), 1 / len(values)) for v in values] for suit, values in POWER_COIN_VALUES.items()
+}
+DIE_OUTCOMES: list[tuple[Move, float]] = [(Die(v), 1 / 6) for v in GHOST_DIE_VALUES]
+FLIP_MOVES: dict[int, list[Move]] = {suit: sorted((m for m, _ in o), key=lambda m: m.text()) for suit, o in FLIP_OUTCOMES.items()}
+DIE_MOVES: list[Move] = sorted((m for m, _ in DIE_OUTCOMES), key=lambda m: m.text())
+"""The chance outcomes as legal moves, in notation order (sorted once)."""
 
 
 def wild_cube_suit(suit: int, wild: int, objective: int) -> int:
@@ -137,8 +569,8 @@ class Route:
 
 
 ROUTE_CACHE_SIZE = 50_000
-_ROUTES: dict[tuple, Route | None] = {}
-_MAZES: dict[int, object] = {}
+_ROUTES: dict[tuple[object, ...], Route | None] = {}
+_MAZES: dict[int, WallMaze] = {}
 """Mazes whose ids key :data:`_ROUTES`, kept alive so an id is never reused."""
 
 
@@ -151,13 +583,58 @@ class Plan:
     paths: PathSet | None
 
 
-class PiecepackmanState(State):
-    """A position: the level, Piecepackman, ghosts, cubes, coins, and whose turn it is."""
+Snapshot = tuple[Any, ...]
+"""Everything :meth:`PiecepackmanState._do` may change, for undo."""
+
+
+class PiecepackmanState(State[Move]):
+    """A position: the level, Piecepackman, ghosts, cubes, coins, and whose turn it is.
+
+    Cells are the maze's cell indexes and suits their indexes in :data:`SUITS`; -1 means none.
+    """
 
     game: PiecepackmanGame
+    level: Level
+    maze: WallMaze
+    ppm: int
+    """Piecepackman's cell."""
+    facing: int
+    """His facing: 0 north, 1 east, 2 south, 3 west."""
+    lives: int
+    pstash: list[int]
+    """His energy cubes by suit."""
+    objective: int
+    """The objective suit he kept, or -1."""
+    coin_only: bool
+    """His objective is its power coin only (a high ace)."""
+    hunger: int
+    starting: bool
+    """The first power coin's bonus roll and flip are pending (they decide how long Ghost Hunger lasts)."""
+    coins: list[int]
+    """Each power coin's cell, -1 once eaten."""
+    cubes: dict[int, int]
+    """Energy cubes on the board: cell -> suit."""
+    gpos: list[int]
+    """Each ghost's cell, -1 for a ghost out of play."""
+    gstash: list[int]
+    immune: list[bool]
+    lost: list[bool]
+    """Ghosts that lose their next turn (eaten)."""
+    total: int
+    phase: Phase
+    pending: tuple[int, ...]
+    """Power coins to flip (bonus, flip) or ghosts still to move (order, ghost-roll, ghost-move)."""
+    roll: int
+    """The moving ghost's roll."""
+    bonus: bool
+    winner: Winner | None
+    trail: list[int]
+    """The cells Piecepackman entered on his last roll, his start first (for drawing it)."""
 
     def __init__(self, game: PiecepackmanGame, level: Level, cubes: dict[int, int], start_text: str = ""):
-        super().__init__(game, start_text)
+        self.game = game
+        self.start_text = start_text
+        self.history: list[Move] = []
         self.level = level
         self.maze = level.maze
         index = self.maze.index
@@ -182,18 +659,18 @@ class PiecepackmanState(State):
         self.immune = [False] * 4
         self.lost = [False] * 4
         self.total = len(cubes)
-        self.phase = "ppm"
-        self.pending: tuple[int, ...] = ()
+        self.phase = _PPM
+        self.pending = ()
         self.roll = 0
         self.bonus = False
-        self.winner = ""
-        self.trail: list[int] = []
-        self._stack: list[tuple] = []
+        self.winner = None
+        self.trail = []
+        self._stack: list[Snapshot] = []
         if not start_text:
             self.start_text = self.position_text()
 
     # -- snapshot, undo, clone ---------------------------------------------------------------
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> Snapshot:
         return (
             self.ppm, self.facing, self.lives, tuple(self.pstash), self.objective, self.coin_only,
             self.hunger, self.starting, tuple(self.coins), tuple(sorted(self.cubes.items())),
@@ -201,14 +678,14 @@ class PiecepackmanState(State):
             self.phase, self.pending, self.roll, self.bonus, self.winner,
         )
 
-    def _restore(self, snap: tuple) -> None:
+    def _restore(self, snap: Snapshot) -> None:
         (self.ppm, self.facing, self.lives, pstash, self.objective, self.coin_only, self.hunger,
          self.starting, coins, cubes, gpos, gstash, immune, lost, self.total, self.phase,
          self.pending, self.roll, self.bonus, self.winner) = snap
         self.pstash, self.coins, self.cubes = list(pstash), list(coins), dict(cubes)
         self.gpos, self.gstash, self.immune, self.lost = list(gpos), list(gstash), list(immune), list(lost)
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (self.level.id, *self._snapshot())
 
     def clone(self) -> PiecepackmanState:
@@ -221,34 +698,41 @@ class PiecepackmanState(State):
     # -- who moves ----------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        if self.phase == "over":
+        phase = self.phase
+        if phase is _OVER:
             return TERMINAL
-        if self.phase in ("order", "ghost-move"):
+        if phase is _ORDER or phase is _GHOST_MOVE:
             return self.game.seat[self.pending[0]]
         return CHANCE
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
-        if self.phase in ("ppm", "bonus"):
+        phase = self.phase
+        if phase is _PPM or phase is _BONUS:
             return list(self.game.roll_outcomes)
-        if self.phase == "flip":
-            values = POWER_COIN_VALUES[self.pending[0]]
-            return [(("flip", v), 1 / len(values)) for v in values]
-        if self.phase == "ghost-roll":
-            return [(("die", v), 1 / 6) for v in GHOST_DIE_VALUES]
+        if phase is _FLIP:
+            return list(FLIP_OUTCOMES[self.pending[0]])
+        if phase is _GHOST_ROLL:
+            return list(DIE_OUTCOMES)
         return []
 
     def legal_moves(self) -> list[Move]:
-        if self.phase == "over":
+        phase = self.phase
+        moves: list[Move]
+        if phase is _OVER:
             return []
-        if self.current_player == CHANCE:
-            moves = [m for m, _ in self.chance_outcomes()]
-        elif self.phase == "order":
-            moves = [("order", p) for p in permutations(self.pending)]
-        else:
+        if phase is _ORDER:
+            moves = [Order(p) for p in permutations(self.pending)]
+        elif phase is _GHOST_MOVE:
             ghost = self.pending[0]
-            walks = self.ghost_walks(ghost, self.roll)
-            moves = [("walk", ghost, w) for w in walks] or [("walk", ghost, ())]
-        return sorted(moves, key=lambda m: self.game.format_move(self, m))
+            start = (self.gpos[ghost],)
+            moves = [Walk(ghost, start + w) for w in self.ghost_walks(ghost, self.roll)] or [Stay(ghost)]
+        elif phase is _PPM or phase is _BONUS:
+            return list(self.game.sorted_rolls)
+        elif phase is _FLIP:
+            return list(FLIP_MOVES[self.pending[0]])
+        else:
+            return list(DIE_MOVES)
+        return sorted(moves, key=_move_text)
 
     # -- rules helpers ------------------------------------------------------------------------
     def vulnerable(self, ghost: int) -> bool:
@@ -273,6 +757,7 @@ class PiecepackmanState(State):
         others = {p for g, p in enumerate(self.gpos) if g != ghost}
         house = self.house
         order = self.maze.order
+        ppm = self.ppm
         walks: list[tuple[int, ...]] = []
 
         def extend(cell: int, walk: tuple[int, ...]) -> None:
@@ -281,7 +766,7 @@ class PiecepackmanState(State):
                 if nxt < 0 or nxt in others or (nxt in house and cell not in house):
                     continue
                 path = walk + (nxt,)
-                if nxt == self.ppm or is_portal_step(order[cell], order[nxt]):
+                if nxt == ppm or is_portal_step(order[cell], order[nxt]):
                     walks.append(path)
                 elif len(path) == roll:
                     if nxt != start:
@@ -303,58 +788,65 @@ class PiecepackmanState(State):
         if not walk:
             if roll == 0 or not self.ghost_walks(ghost, roll):
                 return LEGAL
-            return self.game.verdict("must-move")
+            return illegal(Reason.MUST_MOVE, f"the {SUITS[ghost]} ghost can walk its roll of {roll}")
         portal_end = False
         for i, nxt in enumerate(walk):
             here, there = order[cell], order[nxt]
             if nxt not in (table[4 * cell + d] for d in range(4)):
                 adjacent = abs(here[0] - there[0]) + abs(here[1] - there[1]) == 1
-                return self.game.verdict("wall" if adjacent else "not-a-step", f"{cell_name(here)}-{cell_name(there)}")
+                return illegal(Reason.WALL if adjacent else Reason.NOT_A_STEP, f"{cell_name(here)}-{cell_name(there)}")
             if self.ghost_at(nxt) not in (-1, ghost):
-                return self.game.verdict("crosses-ghost", cell_name(there))
+                return illegal(Reason.CROSSES_GHOST, cell_name(there))
             if nxt in self.house and cell not in self.house:
-                return self.game.verdict("enters-ghost-house", cell_name(there))
+                return illegal(Reason.ENTERS_GHOST_HOUSE, cell_name(there))
             last = i == len(walk) - 1
             portal_end = is_portal_step(here, there)
             if portal_end and not last:
-                return self.game.verdict("after-portal", cell_name(there))
+                return illegal(Reason.AFTER_PORTAL, cell_name(there))
             if nxt == self.ppm and not last:
-                return self.game.verdict("after-piecepackman", cell_name(there))
+                return illegal(Reason.AFTER_PIECEPACKMAN, cell_name(there))
             cell = nxt
         ended_early = walk[-1] == self.ppm or portal_end
         if len(walk) > roll or (len(walk) < roll and not ended_early):
-            return self.game.verdict("not-whole-roll", f"{len(walk)} steps for a roll of {roll}")
+            return illegal(Reason.NOT_WHOLE_ROLL, f"{len(walk)} steps for a roll of {roll}")
         if walk[-1] == self.gpos[ghost]:
-            return self.game.verdict("same-square")
+            return illegal(Reason.SAME_SQUARE, f"the walk ends on {_square(walk[-1])}, where it began")
         return LEGAL
 
     def explain(self, move: Move) -> Verdict:
-        if not isinstance(move, tuple) or not move:
-            return self.game.verdict("not-a-move")
-        kind = move[0]
-        if self.phase == "over":
-            return self.game.verdict("game-over")
-        if self.current_player == CHANCE:
-            if self.phase in ("ppm", "bonus"):
-                legal = move in self.game.roll_moves
-            elif self.phase == "flip":
-                legal = kind == "flip" and len(move) == 2 and move[1] in POWER_COIN_VALUES[self.pending[0]]
-            else:
-                legal = kind == "die" and len(move) == 2 and move[1] in GHOST_DIE_VALUES
-            if legal:
-                return LEGAL
-            return self.game.verdict("wrong-phase" if kind in ("order", "walk") else "bad-roll")
-        if self.phase == "order":
-            if kind != "order":
-                return self.game.verdict("wrong-phase")
-            if sorted(move[1]) != sorted(self.pending) or len(move[1]) != len(self.pending):
-                return self.game.verdict("bad-order")
+        if not isinstance(move, MOVE_TYPES):
+            return illegal(Reason.NOT_A_MOVE, f"{move!r} is not a move of Piecepackman")
+        phase = self.phase
+        if phase is _OVER:
+            return illegal(Reason.GAME_OVER, f"the level is over: the {self.winner.value if self.winner else 'nobody'} won")
+        if phase is _ORDER:
+            if not isinstance(move, Order):
+                return illegal(Reason.WRONG_PHASE, f"the ghosts agree their order of movement now, not {move.text()}")
+            if sorted(move.suits) != sorted(self.pending) or len(move.suits) != len(self.pending):
+                return illegal(Reason.BAD_ORDER, f"{_suits_text(move.suits)} for the ghosts {_suits_text(self.pending)}")
             return LEGAL
-        if kind != "walk":
-            return self.game.verdict("wrong-phase")
-        if move[1] != self.pending[0]:
-            return self.game.verdict("not-your-turn", f"the {SUITS[self.pending[0]]} ghost moves now")
-        return self.judge_ghost_move(move[1], move[2], self.roll)
+        if phase is _GHOST_MOVE:
+            if not isinstance(move, (Walk, Stay)):
+                return illegal(Reason.WRONG_PHASE, f"the {SUITS[self.pending[0]]} ghost moves now, not {move.text()}")
+            if move.ghost != self.pending[0]:
+                return illegal(Reason.NOT_YOUR_TURN, f"the {SUITS[self.pending[0]]} ghost moves now")
+            if isinstance(move, Stay) or not move.cells:
+                return self.judge_ghost_move(move.ghost, (), self.roll)
+            start = self.gpos[move.ghost]
+            if move.cells[0] != start:
+                return illegal(Reason.NOT_A_STEP, f"the {SUITS[move.ghost]} ghost is on {_square(start)}, not {_square(move.cells[0])}")
+            return self.judge_ghost_move(move.ghost, move.cells[1:], self.roll)
+        if phase is _PPM or phase is _BONUS:
+            legal = isinstance(move, Roll) and move in self.game.roll_moves
+        elif phase is _FLIP:
+            legal = isinstance(move, Flip) and move.value in POWER_COIN_VALUES[self.pending[0]]
+        else:
+            legal = isinstance(move, Die) and move.value in GHOST_DIE_VALUES
+        if legal:
+            return LEGAL
+        if isinstance(move, (Order, Walk, Stay)):
+            return illegal(Reason.WRONG_PHASE, f"{move.text()} in the {phase.value} phase: a die is rolled now")
+        return illegal(Reason.BAD_ROLL, f"{move.text()} in the {phase.value} phase")
 
     # -- Piecepackman -------------------------------------------------------------------------
     def _items(self, suit: int, coin_only: bool) -> set[int]:
@@ -472,9 +964,9 @@ class PiecepackmanState(State):
         self.gpos[ghost] = home
 
     def _check_cleared(self) -> None:
-        if self.phase != "over" and not self.cubes and all(c < 0 for c in self.coins):
-            self.phase = "over"
-            self.winner = "ghosts" if 2 * sum(self.gstash) > self.total else "piecepackman"
+        if self.phase is not _OVER and not self.cubes and all(c < 0 for c in self.coins):
+            self.phase = _OVER
+            self.winner = _GHOSTS_WON if 2 * sum(self.gstash) > self.total else _PIECEPACKMAN_WON
 
     def _walk(self, route: Route, points: int, free_turns: bool) -> tuple[int, bool]:
         """Walk a route with the points there are; return the points left and whether he arrived."""
@@ -489,7 +981,7 @@ class PiecepackmanState(State):
             if not turn:
                 self._enter(b >> 2)
                 self.trail.append(b >> 2)
-                if self.phase == "over":
+                if self.phase is _OVER:
                     return 0, False
         return points, True
 
@@ -500,7 +992,7 @@ class PiecepackmanState(State):
         points = value
         self.objective, self.coin_only = plan_suit, coin_only
         first_reached = False
-        while points > 0 and self.phase != "over":
+        while points > 0 and self.phase is not _OVER:
             if first_reached:
                 route = self._route(self._items(plan_suit, coin_only) or self._any_items(), False)
             if route is None:
@@ -510,7 +1002,7 @@ class PiecepackmanState(State):
                 break
             first_reached = True
             coin_only = False
-        if first_reached or self.phase == "over":
+        if first_reached or self.phase is _OVER:
             self.objective, self.coin_only = -1, False
         else:
             self.objective, self.coin_only = plan_suit, coin_only
@@ -520,14 +1012,16 @@ class PiecepackmanState(State):
         with none of those reachable either, he heads for :meth:`trap_centre` if he is trapped, else stays.
         """
         points = value
-        while points > 0 and self.phase != "over":
+        while points > 0 and self.phase is not _OVER:
             route = self._route(self._hunger_targets(), True)
             if route is None:
                 route = self._route({c for c in self.coins if c >= 0}, True) or self._route(set(self.cubes), True)
             if route is None:
                 centre = self.trap_centre()
                 if centre >= 0 and centre != self.ppm:
-                    self._walk(self._route({centre}, True), points, True)
+                    to_centre = self._route({centre}, True)
+                    if to_centre is not None:
+                        self._walk(to_centre, points, True)
                 break
             points, arrived = self._walk(route, points, True)
             if not arrived:
@@ -572,35 +1066,36 @@ class PiecepackmanState(State):
     # -- playing moves ------------------------------------------------------------------------
     def _do(self, move: Move) -> None:
         self._stack.append(self._snapshot())
-        kind = move[0]
-        if kind == "roll":
+        if isinstance(move, Roll):
             self.trail = [self.ppm]
-            if self.phase == "bonus":
+            if self.phase is _BONUS:
                 self.bonus = False
-                self._move_hungry(move[1])
+                self._move_hungry(move.value)
             elif self.hunger > 0:
-                self._move_hungry(move[1])
+                self._move_hungry(move.value)
             else:
-                self._move_normal(move[1], move[2])
+                self._move_normal(move.value, move.suits)
             self._after_piecepackman()
-        elif kind == "flip":
-            self._flip(move[1])
-        elif kind == "order":
-            self.pending = tuple(move[1])
-            self.phase = "ghost-roll"
-        elif kind == "die":
-            self.roll = move[1]
-            self.phase = "ghost-move"
+        elif isinstance(move, Flip):
+            self._flip(move.value)
+        elif isinstance(move, Order):
+            self.pending = tuple(move.suits)
+            self.phase = _GHOST_ROLL
+        elif isinstance(move, Die):
+            self.roll = move.value
+            self.phase = _GHOST_MOVE
+        elif isinstance(move, Walk):
+            self._ghost_walk(move.ghost, move.cells[1:])
         else:
-            self._ghost_walk(move[1], move[2])
+            self._ghost_walk(move.ghost, ())
 
     def _after_piecepackman(self) -> None:
-        if self.phase == "over":
+        if self.phase is _OVER:
             return
         if self.bonus:
-            self.phase = "bonus"
+            self.phase = _BONUS
         elif self.pending:
-            self.phase = "flip"
+            self.phase = _FLIP
         else:
             self._start_ghost_phase()
 
@@ -626,9 +1121,9 @@ class PiecepackmanState(State):
         self.lost = [False] * 4
         self.pending = movers
         if len(movers) > 1:
-            self.phase = "order"
+            self.phase = _ORDER
         elif movers:
-            self.phase = "ghost-roll"
+            self.phase = _GHOST_ROLL
         else:
             self._end_turn()
 
@@ -639,7 +1134,7 @@ class PiecepackmanState(State):
                 self.immune = [False] * 4
         self.pending = ()
         self.roll = 0
-        self.phase = "ppm"
+        self.phase = _PPM
 
     def _ghost_walk(self, ghost: int, walk: tuple[int, ...]) -> None:
         for cell in walk:
@@ -654,11 +1149,11 @@ class PiecepackmanState(State):
                 else:
                     self._attack(ghost)
                     return
-        if self.phase == "over":
+        if self.phase is _OVER:
             return
         self.pending = self.pending[1:]
         if self.pending:
-            self.phase = "ghost-roll"
+            self.phase = _GHOST_ROLL
         else:
             self._end_turn()
 
@@ -672,8 +1167,8 @@ class PiecepackmanState(State):
         self.immune = [False] * 4
         self.lost = [False] * 4
         if self.lives == 0:
-            self.phase = "over"
-            self.winner = "ghosts"
+            self.phase = _OVER
+            self.winner = _GHOSTS_WON
             return
         self.lives -= 1
         self.ppm, self.facing = self.ppm_home, START_FACING
@@ -684,11 +1179,12 @@ class PiecepackmanState(State):
         self._restore(self._stack.pop())
 
     # -- results and facts --------------------------------------------------------------------
-    def returns(self) -> tuple[float, ...]:
-        seats = len(self.game.players)
-        if self.phase != "over":
-            return (0.0,) * seats
-        return (1.0,) * seats if self.winner == "ghosts" else (-1.0,) * seats
+    def outcome(self) -> Outcome | None:
+        if self.phase is not _OVER:
+            return None
+        cleared = not self.cubes and all(c < 0 for c in self.coins)
+        result = 1.0 if self.winner is _GHOSTS_WON else -1.0
+        return Outcome(End.BOARD_CLEAR if cleared else End.NO_LIVES, (result,) * len(self.game.players))
 
     def item_costs(self) -> dict[int, int]:
         """The cost in points of reaching each cube and power coin (cell index -> cost), as he would walk it:
@@ -697,32 +1193,19 @@ class PiecepackmanState(State):
         costs = cost_map(self.maze, self.ppm, self.facing, self._blocked(), self.hunger > 0)
         return {c: costs[c] for c in self._any_items() if c in costs}
 
-    def facts(self) -> dict[str, Any]:
-        order = self.maze.order
-        costs = self.item_costs()
+    def path_costs(self) -> dict[str, int | None]:
+        """The cost of the nearest cube or power coin of each suit (``None``: none he can reach)."""
         suit_of = dict(self.cubes) | {c: s for s, c in enumerate(self.coins) if c >= 0}
         path_costs: dict[str, int | None] = {suit: None for suit in SUITS}
-        for cell, cost in costs.items():
+        for cell, cost in self.item_costs().items():
             suit = SUITS[suit_of[cell]]
-            if path_costs[suit] is None or cost < path_costs[suit]:
+            known = path_costs[suit]
+            if known is None or cost < known:
                 path_costs[suit] = cost
-        return {
-            "piecepackman": f"{cell_name(order[self.ppm])} {FACING_WORDS[self.facing]}",
-            "ghosts": {SUITS[g]: cell_name(order[c]) for g, c in enumerate(self.gpos) if c >= 0},
-            "power_coins": {SUITS[s]: cell_name(order[c]) if c >= 0 else None for s, c in enumerate(self.coins)},
-            "item_costs": {cell_name(order[c]): cost for c, cost in costs.items()},
-            "path_costs": path_costs,
-            "phase": self.phase,
-            "lives": self.lives,
-            "hunger": self.hunger,
-            "objective": SUITS[self.objective] if self.objective >= 0 else None,
-            "piecepackman_cubes": dict(zip(SUITS, self.pstash)),
-            "ghost_cubes": dict(zip(SUITS, self.gstash)),
-            "cubes_left": len(self.cubes),
-            "dangerous": [SUITS[g] for g in self.game.ghost_suits if not self.vulnerable(g)],
-            "immune": [SUITS[g] for g in range(4) if self.immune[g]],
-            "winner": self.winner or None,
-        }
+        return path_costs
+
+    def fact(self, name: Fact) -> object:
+        return _FACTS[name](self)
 
     # -- notation -----------------------------------------------------------------------------
     def position_text(self) -> str:
@@ -731,18 +1214,17 @@ class PiecepackmanState(State):
         def name(i: int) -> str:
             return cell_name(order[i]) if i >= 0 else "-"
 
-        def suits(items) -> str:
-            return "+".join(SUITS[s] for s in items) or "-"
-
         obj = "-" if self.objective < 0 else SUITS[self.objective] + ("!" if self.coin_only else "")
         cubes = ".".join(name(c) + SUIT_LETTERS[s] for c, s in sorted(self.cubes.items())) or "-"
         phase = self.phase
-        if phase in ("bonus", "flip", "order", "ghost-roll"):
-            phase += ":" + suits(self.pending)
-        elif phase == "ghost-move":
-            phase += f":{suits(self.pending)}/{self.roll}"
-        elif phase == "over":
-            phase += ":" + self.winner
+        if phase is _BONUS or phase is _FLIP or phase is _ORDER or phase is _GHOST_ROLL:
+            phase_text = f"{phase.value}:{_suits_text(self.pending)}"
+        elif phase is _GHOST_MOVE:
+            phase_text = f"{phase.value}:{_suits_text(self.pending)}/{self.roll}"
+        elif phase is _OVER:
+            phase_text = f"{phase.value}:{self.winner.value if self.winner else ''}"
+        else:
+            phase_text = phase.value
         return " ".join([
             f"level={self.level.id}",
             f"ppm={name(self.ppm)}{FACING_LETTERS[self.facing]}",
@@ -753,60 +1235,84 @@ class PiecepackmanState(State):
             "coins=" + ".".join(name(c) for c in self.coins),
             "ghosts=" + ".".join(name(c) for c in self.gpos),
             "gstash=" + ".".join(map(str, self.gstash)),
-            "immune=" + suits(g for g in range(4) if self.immune[g]),
-            "lost=" + suits(g for g in range(4) if self.lost[g]),
+            "immune=" + _suits_text(tuple(g for g in range(4) if self.immune[g])),
+            "lost=" + _suits_text(tuple(g for g in range(4) if self.lost[g])),
             f"cubes={cubes}",
             f"total={self.total}",
-            f"phase={phase}",
+            f"phase={phase_text}",
         ])
 
 
-def _suit_list(text: str) -> tuple[int, ...]:
-    if text == "-":
-        return ()
-    return tuple(SUITS.index(s) for s in text.split("+"))
+def _move_text(move: Move) -> str:
+    return move.text()
 
 
-class PiecepackmanGame(Game):
+_FACTS: dict[Fact, Callable[[PiecepackmanState], object]] = {
+    Fact.PIECEPACKMAN: lambda s: f"{_square(s.ppm)} {FACING_WORDS[s.facing]}",
+    Fact.GHOSTS: lambda s: {SUITS[g]: _square(c) for g, c in enumerate(s.gpos) if c >= 0},
+    Fact.POWER_COINS: lambda s: {SUITS[g]: _square(c) if c >= 0 else None for g, c in enumerate(s.coins)},
+    Fact.ITEM_COSTS: lambda s: {_square(c): cost for c, cost in s.item_costs().items()},
+    Fact.PATH_COSTS: lambda s: s.path_costs(),
+    Fact.PHASE: lambda s: s.phase.value,
+    Fact.LIVES: lambda s: s.lives,
+    Fact.HUNGER: lambda s: s.hunger,
+    Fact.OBJECTIVE: lambda s: SUITS[s.objective] if s.objective >= 0 else None,
+    Fact.PIECEPACKMAN_CUBES: lambda s: dict(zip(SUITS, s.pstash)),
+    Fact.GHOST_CUBES: lambda s: dict(zip(SUITS, s.gstash)),
+    Fact.CUBES_LEFT: lambda s: len(s.cubes),
+    Fact.DANGEROUS: lambda s: [SUITS[g] for g in s.game.ghost_suits if not s.vulnerable(g)],
+    Fact.IMMUNE: lambda s: [SUITS[g] for g in range(4) if s.immune[g]],
+    Fact.WINNER: lambda s: s.winner.value if s.winner is not None else None,
+}
+
+
+POSITION_KEYS = ("level", "ppm", "lives", "stash", "obj", "hunger", "coins", "ghosts", "gstash",
+                 "immune", "lost", "cubes", "total", "phase")
+"""The keys of the position text, in the order it writes them."""
+
+_NUMBER_RE = re.compile(r"[0-9]{1,9}")
+_PPM_RE = re.compile(r"([a-z][0-9]{1,2})([nesw])")
+_CUBE_RE = re.compile(r"([a-z][0-9]{1,2})([smca])")
+_PHASE_RE = re.compile(r"(bonus|flip|order|ghost-roll):([a-z+-]+)|ghost-move:([a-z+-]+)/([0-9])|over:(ghosts|piecepackman)|ppm")
+_VARIANTS: dict[tuple[int, ...], PiecepackmanGame] = {}
+
+
+def _number(text: str, key: str) -> int:
+    if not _NUMBER_RE.fullmatch(text):
+        raise PositionError(f"{key}: a whole number (at most nine digits), not '{text}'", (key,))
+    return int(text)
+
+
+def _four(text: str, key: str) -> list[str]:
+    parts = text.split(".")
+    if len(parts) != 4:
+        raise PositionError(f"{key}: four values joined by '.', one per suit, not '{text}'", (key,))
+    return parts
+
+
+def _suits_of(text: str, key: str) -> list[str]:
+    try:
+        return [SUITS[s] for s in _suit_list(text)]
+    except ValueError as exc:
+        raise PositionError(f"{key}: {exc}", (key,)) from None
+
+
+class PiecepackmanGame(Game[PiecepackmanState, Move, PiecepackmanPosition]):
     """The rules of Piecepackman with an autonomous Piecepackman."""
+
+    ghost_suits: tuple[int, ...]
+    seat: dict[int, int]
+    wild: int
+    roll_outcomes: list[tuple[Move, float]]
+    roll_moves: frozenset[Move]
+    sorted_rolls: list[Move]
 
     id = "piecepackman"
     title = "Piecepackman"
-    players: tuple[str, ...] = SUITS
-    reasons = {
-        "not-a-move": "Notation: not a Piecepackman move",
-        "game-over": "Ending the Game: the level is over",
-        "wrong-phase": "Turn Phases: Piecepackman moves, ghosts agree an order, then each ghost rolls and moves",
-        "bad-roll": "Dice: Piecepackman counts null 1 and ace 6; a ghost counts null 0 and ace 1",
-        "bad-order": "Negotiating Movement Order: every ghost that moves this turn, once each",
-        "not-your-turn": "Ghost Movement: ghosts move in the agreed order",
-        "must-move": "Ghost Movement: a ghost must use its full roll",
-        "not-whole-roll": "Ghost Movement: a ghost must use its full roll (a portal or Piecepackman's square ends it early)",
-        "same-square": "Ghost Movement: a ghost may backtrack but must end on a different square",
-        "wall": "Maze: nothing moves through a wall",
-        "not-a-step": "Ghost Movement: one orthogonal step at a time (a portal joins the two ends of its row)",
-        "crosses-ghost": "Ghost Movement: ghosts cannot pass through or share a square with another ghost",
-        "enters-ghost-house": "Ghost House: once out, a ghost re-enters only when sent back after being eaten",
-        "after-portal": "Portals: a ghost's move ends when it uses a portal",
-        "after-piecepackman": "Attacking / Getting Eaten: a ghost entering Piecepackman's square attacks or is eaten there",
-    }
-    facts = {
-        "phase": "Turn Phases",
-        "lives": "Ending the Game: one life on the board and three extra lives",
-        "hunger": "Special Rules for Ghost Hunger: turns of hunger left",
-        "objective": "Moving Piecepackman: he keeps an objective he did not reach",
-        "piecepackman_cubes": "Moving Piecepackman: he eats every cube he enters",
-        "ghost_cubes": "Collecting Energy Cubes",
-        "cubes_left": "Ending the Game: the level ends when the board is clear",
-        "dangerous": "Glossary: Dangerous",
-        "immune": "Glossary: Immune",
-        "winner": "Ending the Game",
-        "piecepackman": "Moving Piecepackman: his square and the way he faces",
-        "ghosts": "Ghost Movement: the ghosts' squares",
-        "power_coins": "Setup: the power coins still on the board",
-        "item_costs": "Moving Piecepackman: a step or a quarter turn costs one point (turns are free in Ghost Hunger)",
-        "path_costs": "Moving Piecepackman: he heads for the nearest cube or power coin of the rolled suit",
-    }
+    Reason = Reason
+    Fact = Fact
+    End = End
+    Position = PiecepackmanPosition
 
     def __init__(self, ghosts: tuple[str, ...] = SUITS):
         """The game with these ghosts in play: all four, or three (the three-player game)."""
@@ -820,19 +1326,18 @@ class PiecepackmanGame(Game):
         missing = [g for g in range(4) if g not in self.ghost_suits]
         self.wild = missing[0] if missing else -1
         """The suit of wild energy cubes (the ghost out of play), or -1."""
-        self.roll_outcomes = roll_outcomes(self.ghost_suits)
+        self.roll_outcomes = list(roll_outcomes(self.ghost_suits))
         self.roll_moves = frozenset(m for m, _ in self.roll_outcomes)
+        self.sorted_rolls = sorted(self.roll_moves, key=_move_text)
+        """Piecepackman's rolls in notation order: the legal moves of his (and the bonus) roll."""
 
     def with_ghosts(self, ghost_suits: tuple[int, ...]) -> PiecepackmanGame:
         """This game if it has these ghosts in play, else the game that has."""
         if ghost_suits == self.ghost_suits:
             return self
-        return PiecepackmanGame(tuple(SUITS[g] for g in ghost_suits))
-
-    def verdict(self, code: str, detail: str = "") -> Verdict:
-        """An illegal verdict with the rule of ``code``."""
-        words = self.reasons[code]
-        return Verdict(False, code, f"{words} ({detail})" if detail else words)
+        if ghost_suits not in _VARIANTS:
+            _VARIANTS[ghost_suits] = PiecepackmanGame(tuple(SUITS[g] for g in ghost_suits))
+        return _VARIANTS[ghost_suits]
 
     def initial_state(self, rng: random.Random | None = None, level_id: str = DEFAULT_LEVEL) -> PiecepackmanState:
         """The start of a level with its energy cubes scattered by ``rng`` (seed 0 without one)."""
@@ -847,248 +1352,244 @@ class PiecepackmanGame(Game):
         return PiecepackmanState(self, level, cubes)
 
     # -- positions ----------------------------------------------------------------------------
-    def parse_position(self, text: str) -> PiecepackmanState:
+    def position_fields(self, text: str) -> dict[str, object]:
+        """The data of a position in the one-line notation (see the module's docstring)."""
         fields: dict[str, str] = {}
         for token in text.split():
             key, sep, value = token.partition("=")
-            if not sep or key in fields:
-                raise ValueError(f"bad token '{token}'")
+            if not sep:
+                raise PositionError(f"'{token}' is not a key=value field")
+            if key not in POSITION_KEYS:
+                raise PositionError(f"unknown field '{key}' (fields: {', '.join(POSITION_KEYS)})", (key,))
+            if key in fields:
+                raise PositionError(f"the field '{key}' is given twice", (key,))
+            if not value:
+                raise PositionError(f"the field '{key}' has no value", (key,))
             fields[key] = value
-        needed = ("level", "ppm", "lives", "stash", "obj", "hunger", "coins", "ghosts", "gstash",
-                  "immune", "lost", "cubes", "total", "phase")
-        missing = [k for k in needed if k not in fields]
-        if missing or len(fields) != len(needed):
-            raise ValueError(f"position needs exactly {', '.join(needed)}")
-        try:
-            level = get_level(fields["level"])
-        except KeyError:
-            raise ValueError(f"unknown level '{fields['level']}'") from None
-        index = level.maze.index
-
-        def cell(name: str) -> int:
-            parsed = parse_cell_name(name)
-            if parsed not in index:
-                raise ValueError(f"'{name}' is not a board cell")
-            return index[parsed]
-
-        def counts(value: str) -> list[int]:
-            parts = [int(v) for v in value.split(".")]
-            if len(parts) != 4 or min(parts) < 0:
-                raise ValueError(f"expected four counts, not '{value}'")
-            return parts
-
-        cubes: dict[int, int] = {}
+        missing = [k for k in POSITION_KEYS if k not in fields]
+        if missing:
+            raise PositionError(f"a position gives every field: {', '.join(POSITION_KEYS)} (missing: {', '.join(missing)})")
+        ppm = _PPM_RE.fullmatch(fields["ppm"])
+        if not ppm:
+            raise PositionError(f"ppm: his square and facing (n, e, s or w), like f4w, not '{fields['ppm']}'", ("ppm",))
+        hunger = fields["hunger"]
+        starting = hunger.endswith("!")
+        obj = fields["obj"]
+        ghosts = _four(fields["ghosts"], "ghosts")
+        gstash = _four(fields["gstash"], "gstash")
+        immune = _suits_of(fields["immune"], "immune")
+        lost = _suits_of(fields["lost"], "lost")
+        ghost_data: dict[str, dict[str, object]] = {}
+        for g, suit in enumerate(SUITS):
+            data: dict[str, object] = {}
+            if ghosts[g] != "-":
+                data["at"] = ghosts[g]
+            cubes = _number(gstash[g], "gstash")
+            if cubes:
+                data["cubes"] = cubes
+            if suit in immune:
+                data["immune"] = True
+            if suit in lost:
+                data["lost_turn"] = True
+            if data:
+                ghost_data[suit] = data
+        cubes_by_suit: dict[str, list[str]] = {}
         if fields["cubes"] != "-":
             for item in fields["cubes"].split("."):
-                cubes[cell(item[:-1])] = SUIT_LETTERS.index(item[-1])
-        ghosts = fields["ghosts"].split(".")
-        if len(ghosts) != 4:
-            raise ValueError("ghosts lists four suits")
-        game = self.with_ghosts(tuple(g for g in range(4) if ghosts[g] != "-"))
-        state = PiecepackmanState(game, level, cubes, start_text="-")
-        ppm = fields["ppm"]
-        state.ppm, state.facing = cell(ppm[:-1]), FACING_LETTERS.index(ppm[-1])
-        state.lives = int(fields["lives"])
-        state.pstash = counts(fields["stash"])
-        obj = fields["obj"]
-        state.coin_only = obj.endswith("!")
-        state.objective = -1 if obj == "-" else SUITS.index(obj.rstrip("!"))
-        state.starting = fields["hunger"].endswith("!")
-        state.hunger = int(fields["hunger"].rstrip("!"))
-        coins = fields["coins"].split(".")
-        if len(coins) != 4:
-            raise ValueError("coins lists four suits")
-        state.coins = [-1 if c == "-" else cell(c) for c in coins]
-        state.gpos = [-1 if c == "-" else cell(c) for c in ghosts]
-        state.gstash = counts(fields["gstash"])
-        state.immune = [g in _suit_list(fields["immune"]) for g in range(4)]
-        state.lost = [g in _suit_list(fields["lost"]) for g in range(4)]
-        state.total = int(fields["total"])
-        phase, _, rest = fields["phase"].partition(":")
-        if phase not in ("ppm", "bonus", "flip", "order", "ghost-roll", "ghost-move", "over"):
-            raise ValueError(f"unknown phase '{phase}'")
-        state.phase = phase
-        if phase == "ghost-move":
-            order, _, roll = rest.partition("/")
-            state.pending, state.roll = _suit_list(order), int(roll)
-        elif phase == "over":
-            state.winner = rest
-        elif phase != "ppm":
-            state.pending = _suit_list(rest)
-        state.bonus = phase == "bonus"
-        if phase in ("order", "ghost-roll", "ghost-move", "flip") and not state.pending:
-            raise ValueError(f"phase '{phase}' needs suits")
-        state.start_text = state.position_text()
-        return state
+                cube = _CUBE_RE.fullmatch(item)
+                if not cube:
+                    raise PositionError(f"cubes: a square and a suit letter (s, m, c, a), like b2s, not '{item}'", ("cubes",))
+                cubes_by_suit.setdefault(SUITS[SUIT_LETTERS.index(cube.group(2))], []).append(cube.group(1))
+        return {
+            "level": fields["level"],
+            "piecepackman": {
+                "at": ppm.group(1),
+                "facing": ppm.group(2),
+                "lives": _number(fields["lives"], "lives"),
+                "cubes": dict(zip(SUITS, (_number(n, "stash") for n in _four(fields["stash"], "stash")))),
+                "objective": None if obj == "-" else obj,
+                "hunger": _number(hunger[:-1] if starting else hunger, "hunger"),
+                "hunger_starting": starting,
+            },
+            "ghosts": ghost_data,
+            "ghosts_in_play": [suit for g, suit in enumerate(SUITS) if ghosts[g] != "-"],
+            "power_coins": {suit: None if at == "-" else at for suit, at in zip(SUITS, _four(fields["coins"], "coins"))},
+            "cubes": cubes_by_suit,
+            "total": _number(fields["total"], "total"),
+            "phase": self._phase_fields(fields["phase"]),
+        }
 
-    def position_from_data(self, data: Any) -> PiecepackmanState:
-        if not isinstance(data, Mapping):
-            raise DataError("a position is a mapping", ())
-        level_data = data.get("level", DEFAULT_LEVEL)
-        if isinstance(level_data, Mapping):
-            level = level_from_data(level_data)
-            register_level(level)
+    @staticmethod
+    def _phase_fields(text: str) -> dict[str, object]:
+        match = _PHASE_RE.fullmatch(text)
+        if not match:
+            raise PositionError(
+                "phase: ppm, bonus:SUITS, flip:SUITS, order:SUITS, ghost-roll:SUITS, ghost-move:SUITS/ROLL"
+                f" or over:WINNER, not '{text}'", ("phase",)
+            )
+        if match.group(1):
+            return {"name": match.group(1), "suits": _suits_of(match.group(2), "phase")}
+        if match.group(3):
+            return {"name": "ghost-move", "suits": _suits_of(match.group(3), "phase"), "roll": int(match.group(4))}
+        if match.group(5):
+            return {"name": "over", "winner": match.group(5)}
+        return {"name": "ppm"}
+
+    def state_from(self, position: PiecepackmanPosition) -> PiecepackmanState:
+        level = self._level(position.level)
+        in_play = self.ghost_suits
+        if position.ghosts_in_play is not None:
+            in_play = tuple(sorted(SUITS.index(s) for s in position.ghosts_in_play))
+            if len(set(in_play)) != len(in_play) or len(in_play) not in (3, 4):
+                raise PositionError("three or four different ghosts are in play", ("ghosts_in_play",))
+        game = self.with_ghosts(in_play)
+        index = level.maze.index
+        if position.cubes is not None:
+            cubes: dict[int, int] = {}
+            for suit, cells in position.cubes.items():
+                for i, name in enumerate(cells):
+                    cell = _board_index(name)
+                    if cell in cubes:
+                        raise PositionError(f"two energy cubes on {name}", ("cubes", suit, i))
+                    cubes[cell] = SUITS.index(suit)
         else:
             try:
-                level = get_level(str(level_data))
-            except KeyError:
-                raise DataError(f"unknown level '{level_data}'", ("level",)) from None
-        index = level.maze.index
-
-        def cell(value: Any, loc: tuple[object, ...]) -> int:
-            parsed = parse_cell_name(value) if isinstance(value, str) else None
-            if parsed not in index:
-                raise DataError(f"'{value}' is not a square of the board", loc)
-            return index[parsed]
-
-        def suit_map(value: Any, loc: tuple[object, ...]) -> Mapping:
-            if not isinstance(value, Mapping):
-                raise DataError("expected a mapping of suits", loc)
-            for key in value:
-                if key not in SUITS:
-                    raise DataError(f"unknown suit '{key}'", (*loc, key))
-            return value
-
-        def count(value: Any, loc: tuple[object, ...]) -> int:
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise DataError(f"expected a whole number, not {value!r}", loc)
-            return value
-
-        if "cubes" in data:
-            cubes = {}
-            for suit, cells in suit_map(data["cubes"], ("cubes",)).items():
-                if not isinstance(cells, list):
-                    raise DataError("a list of squares", ("cubes", suit))
-                for i, c in enumerate(cells):
-                    cubes[cell(c, ("cubes", suit, i))] = SUITS.index(suit)
-        else:
-            cubes = {index[c]: s for c, s in scatter_cubes(level, count(data.get("seed", 0), ("seed",))).items()}
-        state = PiecepackmanState(self, level, cubes, start_text="-")
-        ppm = data.get("piecepackman", {})
-        if isinstance(ppm, str):
-            ppm = {"at": ppm}
-        if not isinstance(ppm, Mapping):
-            raise DataError("piecepackman: a square or a mapping", ("piecepackman",))
-        if "at" in ppm:
-            state.ppm = cell(ppm["at"], ("piecepackman", "at"))
-        facing = str(ppm.get("facing", "west"))
-        words = ("north", "east", "south", "west")
-        if facing[:1] not in FACING_LETTERS or (len(facing) > 1 and facing not in words):
-            raise DataError("facing is north, east, south or west", ("piecepackman", "facing"))
-        state.facing = FACING_LETTERS.index(facing[0])
-        state.lives = count(ppm.get("lives", EXTRA_LIVES), ("piecepackman", "lives"))
-        for suit, n in suit_map(ppm.get("cubes", {}), ("piecepackman", "cubes")).items():
-            state.pstash[SUITS.index(suit)] = count(n, ("piecepackman", "cubes", suit))
-        objective = ppm.get("objective")
-        if objective is not None:
-            text = str(objective)
-            if text.rstrip("!") not in SUITS:
-                raise DataError("objective is a suit (add ! for a high ace's power coin)", ("piecepackman", "objective"))
-            state.objective, state.coin_only = SUITS.index(text.rstrip("!")), text.endswith("!")
-        state.hunger = count(ppm.get("hunger", 0), ("piecepackman", "hunger"))
-        for suit, value in suit_map(data.get("power_coins", {}), ("power_coins",)).items():
-            state.coins[SUITS.index(suit)] = -1 if value in (None, "-") else cell(value, ("power_coins", suit))
-        for suit, value in suit_map(data.get("ghosts", {}), ("ghosts",)).items():
+                cubes = {index[c]: s for c, s in scatter_cubes(level, position.seed).items()}
+            except ValueError as exc:
+                raise PositionError(f"the energy cubes: {exc}", ("level",)) from None
+        state = PiecepackmanState(game, level, cubes, start_text="-")
+        ppm = position.piecepackman
+        if ppm.at is not None:
+            state.ppm = _board_index(ppm.at)
+        state.facing = FACING_LETTERS.index(ppm.facing[0])
+        state.lives = ppm.lives
+        for suit, count in ppm.cubes.items():
+            state.pstash[SUITS.index(suit)] = count
+        if ppm.objective is not None:
+            state.objective, state.coin_only = SUITS.index(ppm.objective.rstrip("!")), ppm.objective.endswith("!")
+        state.hunger, state.starting = ppm.hunger, ppm.hunger_starting
+        for suit, at in position.power_coins.items():
+            state.coins[SUITS.index(suit)] = -1 if at is None else _board_index(at)
+        for suit, ghost in position.ghosts.items():
             g = SUITS.index(suit)
-            loc = ("ghosts", suit)
-            if g not in self.ghost_suits:
-                raise DataError(f"the {suit} ghost is out of play", loc)
-            if isinstance(value, str):
-                value = {"at": value}
-            if not isinstance(value, Mapping):
-                raise DataError("a ghost is a square or a mapping", loc)
-            if "at" in value:
-                state.gpos[g] = cell(value["at"], (*loc, "at"))
-            state.gstash[g] = count(value.get("cubes", 0), (*loc, "cubes"))
-            state.immune[g] = bool(value.get("immune", False))
-            state.lost[g] = bool(value.get("lost_turn", False))
-        if len({p for p in state.gpos if p >= 0}) != len(self.ghost_suits):
-            raise DataError("two ghosts share a square", ("ghosts",))
-        state.total = count(data.get("total", len(cubes) + sum(state.pstash) + sum(state.gstash)), ("total",))
-        to_move = data.get("to_move")
-        if to_move is not None:
-            if not isinstance(to_move, Mapping) or to_move.get("ghost") not in SUITS:
-                raise DataError("to_move: {ghost: SUIT, roll: N, then: [SUITS]}", ("to_move",))
-            then = to_move.get("then", [])
-            if not isinstance(then, list) or any(s not in SUITS for s in then):
-                raise DataError("then: a list of suits", ("to_move", "then"))
-            roll = count(to_move.get("roll", 0), ("to_move", "roll"))
-            if roll > 5:
-                raise DataError("a ghost rolls 0 to 5", ("to_move", "roll"))
-            state.phase = "ghost-move"
-            state.pending = tuple(SUITS.index(s) for s in [to_move["ghost"], *then])
-            state.roll = roll
+            if g not in game.ghost_suits:
+                raise PositionError(f"the {suit} ghost is out of play", ("ghosts", suit))
+            if ghost.at is not None:
+                state.gpos[g] = _board_index(ghost.at)
+            state.gstash[g] = ghost.cubes
+            state.immune[g] = ghost.immune
+            state.lost[g] = ghost.lost_turn
+        if len({p for p in state.gpos if p >= 0}) != len(game.ghost_suits):
+            raise PositionError("two ghosts share a square", ("ghosts",))
+        state.total = len(cubes) + sum(state.pstash) + sum(state.gstash) if position.total is None else position.total
+        self._set_phase(state, position)
         state.start_text = state.position_text()
         return state
 
-    # -- moves --------------------------------------------------------------------------------
-    def parse_move(self, state: State, text: str) -> Move:
-        assert isinstance(state, PiecepackmanState)
-        text = text.strip()
+    @staticmethod
+    def _level(level: str | dict[str, Any]) -> Level:
+        """A level by id (a shipped level, or one a figure gave inline), or given inline (then known by its id)."""
+        if isinstance(level, str):
+            try:
+                return get_level(level)
+            except KeyError:
+                raise PositionError(f"unknown level '{level}'", ("level",)) from None
         try:
-            if text.startswith("ppm:"):
-                dice = dict(part.split("=") for part in text[4:].split(","))
-                faces = {"n": 1, "0": 1, "a": 6, "A": 6, "1": 6}
-                values = {SUITS.index(s): faces.get(v, None) or int(v) for s, v in dice.items()}
-                if tuple(sorted(values)) != self.ghost_suits or not all(1 <= v <= 6 for v in values.values()):
-                    raise ValueError
-                top = max(values.values())
-                return ("roll", top, tuple(s for s in self.ghost_suits if values[s] == top))
-            if text.startswith("ppm"):
-                value, _, suits = text[3:].partition("=")
-                return ("roll", int(value), _suit_list(suits))
-            if text.startswith("flip"):
-                return ("flip", int(text[4:]))
-            if text.startswith("order="):
-                return ("order", _suit_list(text[6:]))
-            if text.startswith("die"):
-                return ("die", int(text[3:]))
-            ghost, sep, cells = text.partition(":")
-            if sep and ghost in SUITS:
-                if cells == "stay":
-                    return ("walk", SUITS.index(ghost), ())
-                index = state.maze.index
-                walk = []
-                for name in cells.split("-"):
-                    parsed = parse_cell_name(name)
-                    if parsed not in index:
-                        raise ValueError
-                    walk.append(index[parsed])
-                return ("walk", SUITS.index(ghost), tuple(walk[1:]) if walk and walk[0] == state.gpos[SUITS.index(ghost)] else tuple(walk))
-        except (ValueError, IndexError):
-            pass
-        raise ValueError(f"not a Piecepackman move: '{text}'")
+            inline = level_from_data(level)
+        except DataError as exc:
+            raise PositionError(f"level: {exc.message}", ("level", *exc.loc)) from None
+        if not LEVEL_ID.fullmatch(inline.id):
+            raise PositionError(f"'{inline.id}' is not a level id (letters, digits, '-' and '_')", ("level", "id"))
+        try:
+            known: Level | None = get_level(inline.id)
+        except KeyError:
+            known = None
+        if known is not None and known != inline:
+            raise PositionError(f"another level is already called '{inline.id}': give this one its own id", ("level", "id"))
+        register_level(inline)
+        return inline
 
-    def format_move(self, state: State, move: Move) -> str:
-        assert isinstance(state, PiecepackmanState)
-        kind = move[0]
-        if kind == "roll":
-            return f"ppm{move[1]}=" + "+".join(SUITS[s] for s in move[2])
-        if kind == "flip":
-            return f"flip{move[1]}"
-        if kind == "order":
-            return "order=" + "+".join(SUITS[s] for s in move[1])
-        if kind == "die":
-            return f"die{move[1]}"
-        ghost, walk = move[1], move[2]
-        if not walk:
-            return f"{SUITS[ghost]}:stay"
-        order = state.maze.order
-        return f"{SUITS[ghost]}:" + "-".join(cell_name(order[c]) for c in (state.gpos[ghost], *walk))
+    @staticmethod
+    def _set_phase(state: PiecepackmanState, position: PiecepackmanPosition) -> None:
+        """The step of the turn a position gives (``to_move`` or ``phase``; default: Piecepackman's roll)."""
+        in_play = state.game.ghost_suits
+        if position.to_move is not None:
+            if position.phase is not None:
+                raise PositionError("give either to_move or phase", ("to_move",))
+            movers = tuple(SUITS.index(s) for s in (position.to_move.ghost, *position.to_move.then))
+            if any(g not in in_play for g in movers) or len(set(movers)) != len(movers):
+                raise PositionError("to_move: the ghosts to move are ghosts in play, each once", ("to_move",))
+            state.phase, state.pending, state.roll = _GHOST_MOVE, movers, position.to_move.roll
+            return
+        if position.phase is None:
+            return
+        data = position.phase
+        phase = Phase(data.name)
+        suits = tuple(SUITS.index(s) for s in data.suits)
+        if len(set(suits)) != len(suits):
+            raise PositionError("phase: a suit is listed twice", ("phase", "suits"))
+        if phase in (_ORDER, _GHOST_ROLL, _GHOST_MOVE):
+            if not suits or any(g not in in_play for g in suits):
+                raise PositionError(f"phase {phase.value}: the ghosts still to move, ghosts in play", ("phase", "suits"))
+        elif phase is _FLIP:
+            if not suits:
+                raise PositionError("phase flip: the power coins to flip", ("phase", "suits"))
+        elif suits and phase is not _BONUS:
+            raise PositionError(f"phase {phase.value} waits for no suits", ("phase", "suits"))
+        if data.roll and phase is not _GHOST_MOVE:
+            raise PositionError("phase: only a ghost about to move has a roll", ("phase", "roll"))
+        if (data.winner is None) != (phase is not _OVER):
+            raise PositionError("phase: a level that is over has a winner (and only then)", ("phase", "winner"))
+        state.phase, state.pending, state.roll = phase, suits, data.roll
+        state.bonus = phase is _BONUS
+        state.winner = Winner(data.winner) if data.winner is not None else None
 
-    def move_cells(self, state: State, move: Move) -> list[str]:
-        assert isinstance(state, PiecepackmanState)
-        order = state.maze.order
-        if move[0] == "walk":
-            return [cell_name(order[c]) for c in (state.gpos[move[1]], *move[2])]
-        if move[0] == "roll":
+    # -- moves --------------------------------------------------------------------------------
+    def parse_move(self, state: PiecepackmanState, text: str) -> Move:
+        """A move from notation; a ghost's walk may leave out its start, and a roll may give all the dice."""
+        text = text.strip()
+        if text.startswith("ppm:"):
+            return self._dice(state, text)
+        move = move_from_text(text)
+        if isinstance(move, Walk):
+            start = state.gpos[move.ghost]
+            if move.cells[0] != start:
+                return Walk(move.ghost, (start, *move.cells)) if start >= 0 else move
+            if len(move.cells) == 1:
+                return Stay(move.ghost)
+        return move
+
+    @staticmethod
+    def _dice(state: PiecepackmanState, text: str) -> Roll:
+        """``ppm:suns=5,moons=3,crowns=5,arms=n``: Piecepackman's dice (those in play), reduced to a roll."""
+        faces = {"n": 1, "0": 1, "a": 6, "A": 6, "1": 6, "2": 2, "3": 3, "4": 4, "5": 5}
+        values: dict[int, int] = {}
+        for part in text[len("ppm:"):].split(","):
+            suit, sep, face = part.partition("=")
+            if not sep or suit not in SUITS or face not in faces or SUITS.index(suit) in values:
+                raise InvalidMoveError(f"'{text}': write each die as SUIT=VALUE (n, 2-5, a), like ppm:suns=5,moons=n,...")
+            values[SUITS.index(suit)] = faces[face]
+        dice = state.game.ghost_suits
+        if tuple(sorted(values)) != dice:
+            raise InvalidMoveError(f"'{text}': Piecepackman rolls the dice of {_suits_text(dice)}")
+        top = max(values.values())
+        return Roll(top, tuple(s for s in dice if values[s] == top))
+
+    def move_cells(self, state: PiecepackmanState, move: Move) -> list[str]:
+        if isinstance(move, Walk):
+            return [_square(c) for c in move.cells]
+        if isinstance(move, Stay):
+            return [_square(state.gpos[move.ghost])] if state.gpos[move.ghost] >= 0 else []
+        if isinstance(move, Roll):
             after = state.clone()
-            after.apply(move)
-            return [cell_name(order[c]) for c in after.trail]
+            try:
+                after.apply(move)
+            except IllegalMoveError:
+                return []
+            return [_square(c) for c in after.trail]
         return []
 
-    def setup_problem(self, state: State) -> str | None:
-        assert isinstance(state, PiecepackmanState)
+    def setup_problem(self, state: PiecepackmanState) -> str | None:
         fresh = PiecepackmanState(self, state.level, state.cubes)
         if fresh.key() != state.key():
             return "pieces, stashes or phase differ from the level's start"
@@ -1100,95 +1601,5 @@ class PiecepackmanGame(Game):
             return f"expected six energy cubes of each suit, not {per_suit}"
         return None
 
-    # -- the table ----------------------------------------------------------------------------
-    def table(self, state: State, view: Mapping[str, Any]) -> Table:
-        assert isinstance(state, PiecepackmanState)
-        order = state.maze.order
-        pieces: list[Piece] = [
-            Piece("tile", tile.x + 1.0, tile.y + 1.0, side="back") for tile in BOARD.tiles
-        ]
-        for i, stick in enumerate(state.level.sticks):
-            cx, cy = stick.centre()
-            pieces.append(Piece(
-                "matchstick", cx, cy, suit=SUITS[i % 4], rank=1 if stick.span == 1 else 3,
-                angle=90.0 if stick.horizontal else 0.0, length=MATCHSTICK_LENGTHS[stick.span],
-            ))
-
-        def centre(i: int) -> tuple[float, float]:
-            x, y = order[i]
-            return x + 0.5, y + 0.5
-
-        if _view_flag(view, "cubes", True):
-            for cell, suit in sorted(state.cubes.items()):
-                pieces.append(Piece("cube", *centre(cell), suit=SUITS[suit], rank=0))
-        for suit, cell in enumerate(state.coins):
-            if cell >= 0:
-                pieces.append(Piece("coin", *centre(cell), suit=SUITS[suit], side="back"))
-        pieces.append(Piece(
-            "piecepackman", *centre(state.ppm), angle=FACING_ANGLES[state.facing],
-            label=SUITS[state.objective] if state.objective >= 0 else None,
-        ))
-        for ghost in self.ghost_suits:
-            cell = state.gpos[ghost]
-            pieces.append(Piece("pawn", *centre(cell), suit=SUITS[ghost], label="immune" if state.immune[ghost] else None))
-        cells = {cell_name(c): square_polygon(float(c[0]), float(c[1])) for c in order}
-        cells.update({cell_name(c): square_polygon(float(c[0]), float(c[1])) for c in PORTAL_SQUARES})
-        table = Table(pieces=pieces, cells=cells, bounds=(0.0, 0.0, 10.0, 10.0))
-        if _view_flag(view, "costs", False):
-            for cell, cost in sorted(state.item_costs().items()):
-                x, y = order[cell]
-                table.marks.append(Label((x + 0.5, y + 0.84), str(cost), kind="highlight"))
-        if _view_flag(view, "layout", False):
-            _add_table_layout(state, table)
-        return table
-
-
-LAYOUT_X = 10.6
-"""Left edge of the areas beside the board in a ``layout`` view (inches)."""
-OBJECTIVE_MARKERS = {"arms": 1, "suns": 2, "crowns": 3, "moons": 4}
-"""The objective and hunger-timer marker coins: ace of arms, 2 of suns, 3 of crowns, 4 of moons."""
-
-
-def _add_table_layout(state: PiecepackmanState, table: Table) -> None:
-    """The areas beside the board of a sample table: extra lives, his cube stash, the spare markers and
-    the ghosts' cube stashes, each under a named strip (``lives``, ``stash``, ``markers``, ``ghost-stashes``)
-    that a figure's labels can point at."""
-    pieces = table.pieces
-
-    def strip(name: str, top: float) -> None:
-        table.cells[name] = ((LAYOUT_X, top - 0.35), (LAYOUT_X + 4.0, top - 0.35), (LAYOUT_X + 4.0, top), (LAYOUT_X, top))
-
-    strip("lives", 10.0)
-    for i in range(state.lives):
-        pieces.append(Piece("coin", LAYOUT_X + 0.5 + 0.9 * i, 9.15, rank=0))
-    strip("stash", 8.5)
-    for suit in range(4):
-        for i in range(state.pstash[suit]):
-            pieces.append(Piece("cube", LAYOUT_X + 0.3 + 0.45 * i, 7.85 - 0.45 * suit, suit=SUITS[suit], rank=0))
-    strip("markers", 5.8)
-    spare = [s for s in SUITS if state.objective < 0 or SUITS[state.objective] != s]
-    for i, suit in enumerate(spare):
-        pieces.append(Piece("coin", LAYOUT_X + 0.5 + 0.95 * i, 4.95, suit=suit, rank=OBJECTIVE_MARKERS[suit]))
-    strip("ghost-stashes", 4.1)
-    for suit in state.game.ghost_suits:
-        y = 3.25 - 0.9 * suit
-        pieces.append(Piece("coin", LAYOUT_X + 0.5, y, suit=SUITS[suit], side="back"))
-        for i in range(state.gstash[suit]):
-            pieces.append(Piece("cube", LAYOUT_X + 1.25 + 0.45 * i, y, suit=SUITS[suit], rank=0))
-    table.bounds = (0.0, 0.0, LAYOUT_X + 4.0, 10.0)
-
-
-def _view_flag(view: Mapping[str, Any], key: str, default: bool) -> bool:
-    """A true/false display option of a figure's ``view``."""
-    value = view.get(key, default)
-    if not isinstance(value, bool):
-        raise DataError(f"{key}: true or false", ("view", key))
-    return value
-
-
-MATCHSTICK_LENGTHS = {1: 13 / 16, 2: 1 + 13 / 16}
-"""Matchstick lengths in inches: an A-stick spans one cell edge, a 3-stick two."""
-FACING_ANGLES = (90.0, 0.0, 270.0, 180.0)
-"""The angle of Piecepackman's mouth for each facing (counter-clockwise from east)."""
 
 GAME = PiecepackmanGame()

@@ -12,6 +12,7 @@ from ppprint.book.sheets import PrintAndPlay
 from ppprint.render.figure import svg_to_drawing, table_svg
 
 from .engine import GAME
+from .view import VIEW
 from .maze.level import LEVELS_DIR, get_level, read_level, shipped_level_ids
 
 LEVEL_ORDER = ("roundabout", "slip-around-the-corner", "long-and-winding-road")
@@ -37,7 +38,7 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
     for level_id in ids:
         level = get_level(level_id)
         state = GAME.start_of(level, 0)
-        table = GAME.table(state, {"cubes": False})
+        table = VIEW.table(state, VIEW.options({"cubes": False}))
         origin = "published layout" if level.origin == "published" else "the project's own layout"
         title = f"{level.title} ({level.budget_three} 3-sticks, {level.budget_ace} A-sticks; {origin})"
         document.tiled_plan(title, svg_to_drawing(table_svg(table)))

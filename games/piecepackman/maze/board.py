@@ -27,7 +27,7 @@ EAST: Direction = (1, 0)
 
 def board_layout() -> TileLayout:
     """The 24 tiles: five per row, four (centred) in the middle row."""
-    tiles = []
+    tiles: list[Tile] = []
     for row in range(5):
         columns = range(4) if row == 2 else range(5)
         offset = 1 if row == 2 else 0

@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, cast
 
 from ppprint.errors import DataError, InputError
 from ppprint.geometry.square import ORTHOGONAL, Cell, Direction, cell_name, parse_cell_name
@@ -42,6 +43,12 @@ from ppprint.model.yamlio import line_of, load_yaml
 
 LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
 """The game's own level files, in its folder."""
+
+LEVEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+"""What a level id looks like where it names a level (a position's ``level``): never a path."""
+
+Origin = Literal["published", "project", "generated"]
+"""Where a level's layout comes from: the published rules, the project's own, or the generator."""
 
 SIDES: dict[str, Direction] = {"top": (0, 1), "right": (1, 0), "bottom": (0, -1), "left": (-1, 0)}
 CUBES_PER_SUIT = 6
@@ -54,7 +61,7 @@ class Level:
 
     id: str
     title: str
-    origin: str
+    origin: Origin
     budget_three: int
     budget_ace: int
     sticks: tuple[Stick, ...]
@@ -170,7 +177,7 @@ def level_from_data(data: Any, default_id: str = "level") -> Level:
     return Level(
         id=level_id,
         title=str(data.get("title", level_id)),
-        origin=origin,
+        origin=cast(Origin, origin),
         budget_three=_count(data["budget"], "three", ("budget",)),
         budget_ace=_count(data["budget"], "ace", ("budget",)),
         sticks=tuple(sticks),
@@ -200,8 +207,13 @@ def register_level(level: Level) -> None:
 
 
 def get_level(level_id: str) -> Level:
-    """A level by id: one registered in this process, or a shipped level file."""
+    """A level by id: one registered in this process, or a shipped level file (``KeyError`` if none).
+
+    An id is a word (:data:`LEVEL_ID`), never a path: only the game's own folder is read.
+    """
     if level_id not in _LEVELS:
+        if not LEVEL_ID.fullmatch(level_id):
+            raise KeyError(level_id)
         path = LEVELS_DIR / f"{level_id}.yaml"
         if not path.is_file():
             raise KeyError(level_id)
@@ -439,7 +451,7 @@ def daedalus_walls(
         for n in ((c[0] + 1, c[1]), (c[0], c[1] + 1))
         if n in cells
     )
-    candidates = {
+    candidates: dict[int, list[tuple[Edge, ...]]] = {
         2: [
             (e, wall_edge((e[0][0] + dx, e[0][1] + dy), (e[1][0] + dx, e[1][1] + dy)))
             for e in inner
