@@ -79,7 +79,7 @@ def test_a_piece_too_big_for_the_page_is_refused():
 def test_double_sided_sheets_alternate_fronts_and_mirrored_backs():
     document = PrintAndPlay("a4", "Test", "ppprint", "test")
     pages = document.piece_sheets("Squares", [SheetPiece(square(2), back=square(2), name=str(i)) for i in range(20)], double_sided=True)
-    document.tiled_plan("Plan", square(20))
+    document.tiled_plan("Plan", lambda scale: square(20))
     reader = PdfReader(io.BytesIO(document.finish()))
     assert pages % 2 == 0 and len(reader.pages) > pages
     texts = [page.extract_text() for page in reader.pages]

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import math
 
-import svgwrite
-from svgwrite.base import BaseElement
-
-from ppprint.model.table import COIN_DIAMETER, Piece, Point, register_kind
-from ppprint.render.fonts import SANS_FAMILY
+from ppprint.model.table import COIN_DIAMETER, Piece, register_kind
+from ppprint.render.draw import Paint, Pen
+from ppprint.render.fonts import SANS_BOLD
 from ppprint.render.pieces import POINTS_PER_INCH, piece_drawer
 
 register_kind("piecepackman", lambda piece: (COIN_DIAMETER, COIN_DIAMETER), round=True)
@@ -25,27 +23,15 @@ MOUTH_HALF_ANGLE = 35.0
 
 
 @piece_drawer("piecepackman")
-def draw_piecepackman(dwg: svgwrite.Drawing, piece: Piece, centre: Point) -> BaseElement:
-    """A coin-sized disc with a wedge missing on the side he faces."""
-    cx, cy = centre
+def draw_piecepackman(pen: Pen, piece: Piece) -> None:
+    """A coin-sized disc with a wedge missing on the side he faces (east here: the figure turns him)."""
     r = COIN_DIAMETER / 2 * POINTS_PER_INCH
-    group = dwg.g()
-    # SVG y grows downwards, so a counter-clockwise table angle is a negative screen angle.
-    upper = math.radians(piece.angle + MOUTH_HALF_ANGLE)
-    lower = math.radians(piece.angle - MOUTH_HALF_ANGLE)
-    x1, y1 = cx + r * math.cos(upper), cy - r * math.sin(upper)
-    x2, y2 = cx + r * math.cos(lower), cy - r * math.sin(lower)
-    data = f"M{cx:.3f},{cy:.3f} L{x1:.3f},{y1:.3f} A{r:.3f},{r:.3f} 0 1 0 {x2:.3f},{y2:.3f} Z"
-    group.add(dwg.path(d=data, fill=BODY_COLOUR, stroke=OUTLINE_COLOUR, stroke_width=0.75))
-    eye_angle = math.radians(piece.angle + 60)
-    group.add(dwg.circle(
-        center=(round(cx + 0.5 * r * math.cos(eye_angle), 3), round(cy - 0.5 * r * math.sin(eye_angle), 3)),
-        r=round(r * 0.09, 3), fill="#1e1e24",
-    ))
+    upper, lower = math.radians(MOUTH_HALF_ANGLE), math.radians(-MOUTH_HALF_ANGLE)
+    x1, y1 = r * math.cos(upper), -r * math.sin(upper)
+    x2, y2 = r * math.cos(lower), -r * math.sin(lower)
+    pen.path(f"M0,0 L{x1:.3f},{y1:.3f} A{r:.3f},{r:.3f} 0 1 0 {x2:.3f},{y2:.3f} Z", Paint(fill=BODY_COLOUR, stroke=OUTLINE_COLOUR, width=0.75))
+    eye = math.radians(60)
+    pen.circle((0.5 * r * math.cos(eye), -0.5 * r * math.sin(eye)), r * 0.09, Paint(fill="#1e1e24"))
     if piece.label:
-        group.add(dwg.text(
-            piece.label[:1].upper(), insert=(round(cx - r * 0.35 * math.cos(math.radians(piece.angle)), 3),
-                                             round(cy + r * 0.35 * math.sin(math.radians(piece.angle)) + 3.5, 3)),
-            font_family=SANS_FAMILY, font_weight="bold", font_size=10, text_anchor="middle", fill="#1e1e24",
-        ))
-    return group
+        with pen.group(translate=(-0.35 * r, 0.0), rotate=piece.angle):  # the letter stays upright
+            pen.text(piece.label[:1].upper(), (0.0, 3.5), 10, SANS_BOLD, "#1e1e24", role="value")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ppprint.book.pnp import PnpOptions
 from ppprint.book.sheets import PrintAndPlay
-from ppprint.render.figure import svg_to_drawing, table_svg
+from ppprint.render.figure import table_drawing
 
 from .engine import GAME
 from .view import VIEW
@@ -41,4 +41,4 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
         table = VIEW.table(state, VIEW.options({"cubes": False}))
         origin = "published layout" if level.origin == "published" else "the project's own layout"
         title = f"{level.title} ({level.budget_three} 3-sticks, {level.budget_ace} A-sticks; {origin})"
-        document.tiled_plan(title, svg_to_drawing(table_svg(table)))
+        document.tiled_plan(title, lambda scale: table_drawing(table, scale=scale))

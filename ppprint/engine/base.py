@@ -125,16 +125,15 @@ class Outcome:
 
     @property
     def winners(self) -> tuple[Player, ...]:
-        """The players with the best result; empty for a draw (everyone equal)."""
+        """The players with the best result, when it is a win (above 0): in a cooperative game,
+        every player when they win together; nobody in a draw or a shared loss."""
         best = max(self.returns)
-        if all(r == best for r in self.returns):
-            return ()
-        return tuple(p for p, r in enumerate(self.returns) if r == best)
+        return tuple(p for p, r in enumerate(self.returns) if r == best) if best > 0 else ()
 
     @property
     def draw(self) -> bool:
-        """Whether nobody did better than anybody else."""
-        return not self.winners
+        """Whether every player's result is 0."""
+        return all(r == 0 for r in self.returns)
 
 
 class Move(Hashable, Protocol):

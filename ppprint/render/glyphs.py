@@ -21,8 +21,8 @@ def text_width(text: str, font: str, size: float) -> float:
     """The advance width of ``text`` set in ``font`` at ``size`` points (no kerning, as in the PDF)."""
     face = _font(font)
     cmap, metrics = face.getBestCmap(), face["hmtx"]
-    units = sum(metrics[cmap.get(ord(char), ".notdef")][0] for char in text)
-    return units * size / face["head"].unitsPerEm
+    units: int = sum(metrics[cmap.get(ord(char), ".notdef")][0] for char in text)
+    return units * size / float(face["head"].unitsPerEm)
 
 
 def text_outline(text: str, font: str, size: float, x: float, y: float) -> list[Segment]:

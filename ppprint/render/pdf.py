@@ -17,6 +17,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ppprint.render.draw import Drawing, Group, Item, Paint, Shape, Text
 from ppprint.render.fonts import SANS, register_fonts
 
+FILL_NON_ZERO = 1
+"""ReportLab's code for the non-zero winding fill rule, SVG's default."""
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
@@ -69,7 +71,7 @@ def _paint_shape(canvas: Canvas, shape: Shape) -> None:
         canvas.setLineCap(_CAPS[style.cap])
         canvas.setLineJoin(_JOINS[style.join])
         canvas.setDash(list(style.dash) or [], 0)
-    canvas.drawPath(path, fill=int(style.fill is not None), stroke=int(style.stroke is not None))
+    canvas.drawPath(path, fill=int(style.fill is not None), stroke=int(style.stroke is not None), fillMode=FILL_NON_ZERO)
     canvas.restoreState()
 
 
