@@ -32,12 +32,12 @@ def check_playout(game: Game[Any, Any, Any], seed: int, max_plies: int = 400, ch
     rng = random.Random(seed)
     state = game.initial_state(rng)
     played: list[tuple[State[Any], Any]] = []
-    pool: set[Any] = set()
+    pool: set[tuple[type, Any]] = set()
     while len(played) < max_plies and not state.is_over():
         moves = state.legal_moves()
         assert moves, f"no legal move but the game is not over: {state.position_text()}"
         assert len(set(moves)) == len(moves), "legal moves repeat"
-        pool.update(moves)
+        pool.update((type(m), m) for m in moves)
         if state.current_player == CHANCE:
             outcomes = state.chance_outcomes()
             assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
@@ -57,11 +57,20 @@ def check_playout(game: Game[Any, Any, Any], seed: int, max_plies: int = 400, ch
         assert all(-1.0 <= r <= 1.0 for r in outcome.returns)
         assert state.returns() == outcome.returns
         check_facts(game, state)
-    candidates = sorted(pool, key=repr)
+    check_moves_are_distinct(pool)
+    candidates = sorted({move for _, move in pool}, key=repr)
     for ply, (position, move) in enumerate(played):
         if ply % check_every == 0:
             check_state(game, position, move, rng.sample(candidates, min(12, len(candidates))))
     return len(played)
+
+
+def check_moves_are_distinct(moves: set[tuple[type, Any]]) -> None:
+    """Moves of different kinds never compare equal (two NamedTuples of one length would)."""
+    first_of: dict[Any, Any] = {}
+    for kind, move in sorted(moves, key=repr):
+        other = first_of.setdefault(move, move)
+        assert type(other) is kind, f"{other!r} and {move!r} are different moves that compare equal"
 
 
 def check_state(game: Game[Any, Any, Any], state: State[Any], move: Any, candidates: list[Any]) -> None:

@@ -61,7 +61,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from itertools import permutations
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
@@ -165,7 +165,8 @@ def _board_index(name: str) -> int:
 # -- moves ---------------------------------------------------------------------------------------------
 
 
-class Roll(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Roll:
     """Piecepackman's roll (and the bonus roll of Ghost Hunger): the highest value, the suits showing it."""
 
     value: int
@@ -187,7 +188,8 @@ class Roll(NamedTuple):
             raise InvalidMoveError(f"'{text}': {exc}") from None
 
 
-class Flip(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Flip:
     """The hidden value of the power coin just eaten (1 = ace)."""
 
     value: int
@@ -205,7 +207,8 @@ class Flip(NamedTuple):
         return cls(int(match.group(1)))
 
 
-class Order(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Order:
     """The ghosts' agreed order of movement this turn (suit indexes)."""
 
     suits: tuple[int, ...]
@@ -226,7 +229,8 @@ class Order(NamedTuple):
             raise InvalidMoveError(f"'{text}': {exc}") from None
 
 
-class Die(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Die:
     """The moving ghost's die (0 = null, 1 = ace)."""
 
     value: int
@@ -244,7 +248,8 @@ class Die(NamedTuple):
         return cls(int(match.group(1)))
 
 
-class Walk(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Walk:
     """A ghost's walk: the ghost (suit index) and the cells (indexes) it passes, its start first."""
 
     ghost: int
@@ -267,7 +272,8 @@ class Walk(NamedTuple):
             raise InvalidMoveError(f"'{text}': {exc}") from None
 
 
-class Stay(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Stay:
     """A ghost that stays where it is (a roll of 0, or no walk of its whole roll)."""
 
     ghost: int
