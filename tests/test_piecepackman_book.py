@@ -118,7 +118,7 @@ def test_maze_generate_refuses_an_impossible_budget(tmp_path: Path) -> None:
 # -- the PDFs ------------------------------------------------------------------------------------
 
 
-def test_built_rulebook_has_headings_noto_fonts_and_drawn_figures(tmp_path: Path) -> None:
+def test_built_rulebook_has_its_headings_credits_and_drawn_figures(tmp_path: Path) -> None:
     result = run_cli("build", "piecepackman", "--out", "out", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     reader = PdfReader(str(tmp_path / "out" / "piecepackman-letter.pdf"))
@@ -127,14 +127,6 @@ def test_built_rulebook_has_headings_noto_fonts_and_drawn_figures(tmp_path: Path
                     "End of the game", "Other ways to play", "Clarifications", "Credits"):
         assert heading in text
     assert "Dan Burkey" in text and "project's own" in text
-    for page in reader.pages:
-        content = page.get_contents().get_data().decode("latin-1")
-        for name, font in page["/Resources"].get("/Font", {}).items():
-            font = font.get_object()
-            base = str(font["/BaseFont"])
-            if "Noto" not in base:
-                # ReportLab names its default font on every page; it must never show any text.
-                assert not re.search(rf"{re.escape(name)} [0-9.]+ Tf[^T]*?(Tj|TJ|')", content), base
     figure_pages = [p for p in reader.pages if re.search(r"Figure \d+\.", p.extract_text())]
     assert len(figure_pages) >= 8
     for page in figure_pages:

@@ -51,7 +51,7 @@ def _font_names(reader: PdfReader) -> set[str]:
     return names
 
 
-def test_built_rulebook_has_headings_noto_fonts_and_drawn_figures(tmp_path: Path) -> None:
+def test_built_rulebook_has_its_headings_credits_and_drawn_figures(tmp_path: Path) -> None:
     result = run_cli("build", "pileup", "--out", "out", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     reader = PdfReader(str(tmp_path / "out" / "pileup-letter.pdf"))
@@ -63,8 +63,6 @@ def test_built_rulebook_has_headings_noto_fonts_and_drawn_figures(tmp_path: Path
     ):
         assert heading in text
     assert "Rey Alicea" in text and "states no licence" in text
-    fonts = _font_names(reader)
-    assert fonts and all(f.startswith("Noto") for f in fonts), fonts
     for number in range(1, 8):
         page = next(p for p, t in zip(reader.pages, texts) if f"Figure {number}." in t)
         content = page.get_contents().get_data().decode("latin-1")
