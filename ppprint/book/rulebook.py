@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import jinja2
 from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Paragraph, Spacer, Table, TableStyle
 
 from ppprint.book.markdown import FIGURE_MARKER, Heading, MarkdownConverter
+from ppprint.book.template import render
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles
 from ppprint.errors import InputError
 from ppprint.model.game import GameData, GameMeta
@@ -214,12 +214,6 @@ def rulebook_markdown(game: Plugin, report: VerifyReport, numbering: FigureNumbe
     ``book.py`` returns from ``context()``.
     """
     data = game.data
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(data.folder), str(TEMPLATES_DIR)]),
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-        keep_trailing_newline=True,
-    )
     book_context = game.hook("book", "context")
     context: dict[str, Any] = {
         "meta": data.meta,
@@ -227,22 +221,11 @@ def rulebook_markdown(game: Plugin, report: VerifyReport, numbering: FigureNumbe
         "ref": lambda figure_id: f"Figure {numbering.numbers[figure_id]}",
         **(book_context() if book_context else {}),
     }
-    try:
-        rules = environment.get_template("rules.md").render(context)
-        clarifications = data.clarifications_path.read_text(encoding="utf-8") if data.clarifications_path else ""
-        return environment.get_template("rulebook.md.j2").render(
-            context,
-            rules=rules,
-            clarifications=clarifications,
-            figures=len(report.figures),
-            diagrams=report.diagrams,
-            claims=report.claims,
-            unchecked=report.unchecked,
-        )
-    except jinja2.TemplateSyntaxError as exc:
-        raise InputError(f"template error: {exc.message}", exc.filename or data.rules_path, exc.lineno) from None
-    except jinja2.UndefinedError as exc:
-        raise InputError(f"template error: {exc.message}", data.rules_path) from None
+    rules = render(data.folder, data.rules_path.name, context)
+    clarifications = data.clarifications_path.read_text(encoding="utf-8") if data.clarifications_path else ""
+    frame = {"rules": rules, "clarifications": clarifications, "figures": len(report.figures)}
+    frame |= {"diagrams": report.diagrams, "claims": report.claims, "unchecked": report.unchecked}
+    return render(TEMPLATES_DIR, "rulebook.md.j2", context | frame)
 
 
 def title_block(data: GameData, styles: Styles) -> list[Flowable]:
