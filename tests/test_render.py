@@ -12,7 +12,8 @@ from pypdf import PdfReader
 
 from ppprint.registry import get_game, registry
 from ppprint.render.draw import Group
-from ppprint.render.figure import COLOURS, figure_bytes, render_figure
+from ppprint.render.figure import figure_bytes, render_figure
+from ppprint.render.palette import MARK_COLOURS
 from ppprint.verify import verify_game
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -76,8 +77,8 @@ def test_png_shows_legal_and_illegal_arrows():
     def rgb(hex_colour: str) -> tuple[int, int, int]:
         return int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16)
 
-    assert near(rgb(COLOURS["legal"])) > 50
-    assert near(rgb(COLOURS["illegal"])) > 50
+    assert near(rgb(MARK_COLOURS["legal"])) > 50
+    assert near(rgb(MARK_COLOURS["illegal"])) > 50
 
 
 def test_pdf_figure_is_one_page_with_vector_content():

@@ -191,9 +191,13 @@ def test_pawn_is_a_suit_coloured_silhouette() -> None:
     assert body.paint.fill == SUIT_COLOURS["crowns"]
 
 
-def test_owner_tints_the_body() -> None:
-    fills = {_shapes(_draw_piece(Piece("coin", 0, 0, "suns", 2, owner=owner)))[0].paint.fill for owner in (None, 0, 1)}
-    assert len(fills) == 3
+def test_an_owned_piece_is_tinted_by_its_suit_never_its_seat() -> None:
+    def body(suit: str, owner: int | None) -> str | None:
+        return _shapes(_draw_piece(Piece("coin", 0, 0, suit, 2, owner=owner)))[0].paint.fill
+
+    assert body("suns", None) != body("suns", 0)
+    assert body("suns", 0) == body("suns", 3)  # the same suit looks the same whoever plays it
+    assert len({body(suit, 0) for suit in SUITS}) == 4
 
 
 @pytest.mark.parametrize("angle", [90.0, 30.0, -45.0])

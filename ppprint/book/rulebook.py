@@ -29,7 +29,9 @@ from ppprint.errors import InputError
 from ppprint.model.game import GameData, GameMeta
 from ppprint.registry import Plugin
 from ppprint.render.draw import Drawing
+from ppprint.model.table import MarkKind
 from ppprint.render.figure import render_figure
+from ppprint.render.marks import Sample, legend
 from ppprint.render.pdf import paint
 from ppprint.render.fonts import SANS, SERIF, register_fonts
 from ppprint.verify import VerifyReport
@@ -163,6 +165,21 @@ class RulebookTemplate(BaseDocTemplate):
             self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=flowable.outline_level, closed=False)
 
 
+def marks_used(report: VerifyReport) -> list[Sample]:
+    """The marks a book's figures use, for the key that opens its first figure: arrows, then marked cells."""
+    arrows: set[str] = set()
+    cells: set[str] = set()
+    for checked in report.figures.values():
+        for panel in checked.panels:
+            for move in panel.moves:
+                (arrows if len(move.cells) > 1 else cells).add(move.kind)
+            cells.update(panel.panel.marks.highlight)
+            if panel.panel.marks.crosses:
+                cells.add("illegal")
+    order: tuple[MarkKind, ...] = ("legal", "illegal", "played", "highlight", "neutral")
+    return [Sample(kind, True) for kind in order if kind in arrows] + [Sample(kind, False) for kind in order if kind in cells]
+
+
 def rulebook_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
     """The PDF metadata of a game's book: title, author, subject and keywords (with the licence)."""
     return {
@@ -185,6 +202,7 @@ def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", ha
     numbering = number_figures(data)
     markdown = rulebook_markdown(game, report, numbering)
     max_figure_height = (size[1] - 1.9 * margin) * FIGURE_MAX_HEIGHT
+    samples = marks_used(report)
 
     def make_figure(figure_id: str) -> Flowable:
         checked = report.figures[figure_id]
@@ -193,7 +211,10 @@ def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", ha
         caption = Paragraph(f"<b>Figure {number}.</b> {_escape(checked.figure.caption)}", styles.caption)
         width = checked.figure.width * inch if checked.figure.width else None
         flowable = FigureFlowable(lambda scale: render_figure(view, checked, scale), width, max_figure_height)
-        return KeepTogether([Spacer(1, 4), flowable, caption])
+        key: list[Flowable] = []
+        if number == 1 and samples:
+            key = [FigureFlowable(lambda scale: legend(samples, scale), None, max_figure_height), Spacer(1, 2)]
+        return KeepTogether([Spacer(1, 4), *key, flowable, caption])
 
     story: list[Flowable] = title_block(data, styles)
     try:

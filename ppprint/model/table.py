@@ -56,9 +56,10 @@ class Piece:
     stack: tuple[int, ...] = ()
 
 
-MarkKind = Literal["legal", "illegal", "neutral", "played", "capture", "first", "second", "highlight"]
+MarkKind = Literal["legal", "illegal", "played", "highlight", "neutral"]
 MARK_KINDS: tuple[str, ...] = get_args(MarkKind)
-"""Colour roles of marks; figure data may name them in ``highlight``."""
+"""What a mark means (each has one colour and shape in every book, :mod:`ppprint.render.palette`);
+figure data may name them in ``highlight``."""
 
 
 @dataclass(frozen=True)

@@ -137,6 +137,10 @@ class Pen:
         """What has been drawn at the top level."""
         return self._stack[0][0]
 
+    def boxes(self, role: str, since: int = 0) -> list[tuple[float, float, float, float]]:
+        """The boxes of the top-level items from ``since`` on that carry ``role`` (see :func:`bounds`)."""
+        return [box for _, box in bounds(self.items[since:], role=role)]
+
     def drawing(self, width: float, height: float, title: str = "", description: str = "") -> Drawing:
         """The finished drawing."""
         return Drawing(width, height, list(self.items), title, description)

@@ -17,9 +17,11 @@ from ppprint.errors import DataError, InputError
 from ppprint.layout import GameView
 from ppprint.model.game import Figure
 from ppprint.model.piecepack import suit_table
-from ppprint.model.table import Arrow, Cross, Highlight, Label, Mark, Point, Table, piece_kind
-from ppprint.render.draw import Drawing, Paint, Pen
-from ppprint.render.fonts import SANS, SANS_BOLD
+from ppprint.model.table import Arrow, Cross, Highlight, Label, Mark, Point, Table, footprint, piece_kind
+from ppprint.render import marks
+from ppprint.render.draw import Drawing, Pen
+from ppprint.render.fonts import SANS
+from ppprint.render.palette import INK, MUTED_INK
 from ppprint.render.pdf import drawing_pdf, pdf_png
 from ppprint.render.pieces import POINTS_PER_INCH, draw_piece
 from ppprint.render.svg import svg_document
@@ -32,18 +34,6 @@ LABEL_SIZE = 0.035
 readable when a wide multi-panel figure is scaled down to fit a page."""
 PANEL_GAP = 0.3
 COORDINATE_SIZE = 10.0
-
-COLOURS = {
-    "legal": "#1a8a3c",
-    "illegal": "#c81e1e",
-    "neutral": "#2a5fa8",
-    "played": "#2a5fa8",
-    "capture": "#e08a00",
-    "highlight": "#ffd22e",
-    "first": "#e0413a",
-    "second": "#3a3a3a",
-}
-
 
 @dataclass(frozen=True)
 class PanelPicture:
@@ -133,7 +123,7 @@ def figure_drawing(
         if picture.label:
             centre_x = (column * (cell_w + PANEL_GAP) + cell_w / 2) * POINTS_PER_INCH
             base_y = (row * (cell_h + PANEL_GAP) + cell_h) * POINTS_PER_INCH - label_pt * 0.6
-            pen.text(picture.label, (centre_x, base_y), label_pt, SANS, "#222222", role="label")
+            pen.text(picture.label, (centre_x, base_y), label_pt, SANS, INK, role="label")
     return pen.drawing(width * POINTS_PER_INCH, height * POINTS_PER_INCH, title=title)
 
 
@@ -153,125 +143,92 @@ class _Place:
 
 
 def _draw_panel(pen: Pen, picture: PanelPicture, origin: Point, margin: float) -> None:
+    """Board, marked cells, pieces, then arrows, crosses and labels placed clear of the pieces' values."""
     place = _Place(picture.table, origin, margin)
     pieces = picture.table.pieces
-    board = [p for p in pieces if piece_kind(p.kind).board]
-    for piece in board:
-        draw_piece(pen, piece, place((piece.x, piece.y)))
+    first_piece = len(pen.items)
+    for piece in pieces:
+        if piece_kind(piece.kind).board:
+            draw_piece(pen, piece, place((piece.x, piece.y)))
     for mark in picture.marks:
         if isinstance(mark, Highlight):
-            _highlight(pen, place, mark)
+            marks.cell(pen, [place(p) for p in mark.polygon], mark.kind)
     for piece in pieces:
         if not piece_kind(piece.kind).board:
             draw_piece(pen, piece, place((piece.x, piece.y)))
+    values = pen.boxes("value", since=first_piece)
+    crosses: list[Point] = []
+    lines: list[list[Point]] = []
     for mark in picture.marks:
         if isinstance(mark, Arrow):
-            _arrow(pen, [place(p) for p in mark.points], mark.kind)
+            points = [place(p) for p in mark.points]
+            start_gap = max(_reach(picture.table, mark.points[0], mark.points[1]), _clear_of(values, points[0], points[1]))
+            end_gap = max(_reach(picture.table, mark.points[-1], mark.points[-2]), _clear_of(values, points[-1], points[-2]))
+            others = [box for box in values if not _near(box, points[0], start_gap) and not _near(box, points[-1], end_gap)]
+            line = marks.arrow(pen, points, mark.kind, start_gap, end_gap, others, lines)
+            lines.append(line)
+            halfway = _halfway(line) if len(line) >= 2 else None
+            if mark.kind == "illegal" and halfway and not any(math.dist(halfway, done) < 3 * marks.CROSS_SIZE for done in crosses):
+                crosses.append(marks.cross(pen, halfway, "illegal", values, along=line))
     for mark in picture.marks:
         if isinstance(mark, Cross):
-            _cross(pen, place(mark.at), COLOURS[mark.kind])
+            at = place(mark.at)
+            if not any(math.dist(at, done) < 3 * marks.CROSS_SIZE for done in crosses):
+                crosses.append(marks.cross(pen, at, mark.kind, values))
         elif isinstance(mark, Label):
-            _boxed_text(pen, place(mark.at), mark)
+            marks.label(pen, place(mark.at), mark.text, mark.kind)
     for label in picture.table.coordinates:
         x, y = place(label.at)
-        pen.text(label.text, (x, y + 3.5), COORDINATE_SIZE, SANS, "#666666", role="coordinate")
+        pen.text(label.text, (x, y + 3.5), COORDINATE_SIZE, SANS, MUTED_INK, role="coordinate")
 
 
-def _highlight(pen: Pen, place: _Place, mark: Highlight) -> None:
-    colour = COLOURS.get(mark.kind, COLOURS["highlight"])
-    pen.polygon([place(p) for p in _inset(mark.polygon, 0.04)], Paint(fill=colour, opacity=0.45, stroke=colour, width=1.5), role="mark")
+def _reach(table: Table, at: Point, towards: Point) -> float:
+    """How far from ``at`` (table inches) an arrow heading for ``towards`` keeps, in points: to the edge of
+    the piece there (a round piece's rim, a tall stack's top or side), else a little."""
+    dx, dy = towards[0] - at[0], towards[1] - at[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = abs(dx) / length, abs(dy) / length
+    sizes = []
+    for piece in table.pieces:
+        if not piece_kind(piece.kind).board:
+            x0, y0, x1, y1 = footprint(piece)
+            if x0 <= at[0] <= x1 and y0 <= at[1] <= y1:
+                half_w, half_h = (x1 - x0) / 2, (y1 - y0) / 2
+                edge = min(half_w / ux if ux else math.inf, half_h / uy if uy else math.inf)
+                if piece_kind(piece.kind).round:
+                    edge = min(half_w, half_h)
+                sizes.append(edge * POINTS_PER_INCH + 2.0)
+    return max(sizes, default=marks.EMPTY_GAP)
 
 
-def _inset(polygon: Sequence[Point], amount: float) -> list[Point]:
-    cx = sum(p[0] for p in polygon) / len(polygon)
-    cy = sum(p[1] for p in polygon) / len(polygon)
-    result = []
-    for x, y in polygon:
-        d = math.hypot(x - cx, y - cy) or 1.0
-        result.append((x - (x - cx) * amount / d, y - (y - cy) * amount / d))
-    return result
+def _clear_of(values: list[tuple[float, float, float, float]], at: Point, towards: Point) -> float:
+    """How far from ``at`` towards ``towards`` (points) an arrow must keep to leave every value drawn at ``at``
+    (a tile's rank under the arrow's end), with the marks' clearance."""
+    dx, dy = towards[0] - at[0], towards[1] - at[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    reach = 0.0
+    for x0, y0, x1, y1 in values:
+        grown = (x0 - marks.CLEARANCE, y0 - marks.CLEARANCE, x1 + marks.CLEARANCE, y1 + marks.CLEARANCE)
+        if grown[0] <= at[0] <= grown[2] and grown[1] <= at[1] <= grown[3]:
+            exits = [(bound - a) / u for bound_pair, a, u in ((grown[0::2], at[0], ux), (grown[1::2], at[1], uy)) if u for bound in bound_pair]
+            reach = max(reach, min(t for t in exits if t > 0) + marks.RIM)
+    return reach
 
 
-def _arrow(pen: Pen, points: list[Point], kind: str) -> None:
-    """A shaft along the points and a triangular head, as filled polygons with a white rim."""
-    colour = COLOURS.get(kind, COLOURS["neutral"])
-    if len(points) < 2:
-        return
-    shaft, head_len, head_w = 4.5, 14.0, 14.0
-    start_gap, end_gap = 20.0, 6.0
-    points = _trim(points, start_gap, end_gap + head_len)
-    outline = _thick_polyline(points, shaft)
-    (ex, ey), (px, py) = points[-1], points[-2]
-    ux, uy = _unit(ex - px, ey - py)
-    tip = (ex + ux * head_len, ey + uy * head_len)
-    head = [tip, (ex - uy * head_w / 2, ey + ux * head_w / 2), (ex + uy * head_w / 2, ey - ux * head_w / 2)]
-    for rim in (True, False):
-        paint = Paint(fill=colour, stroke="#ffffff" if rim else None, width=3.0 if rim else 0.0, join="round")
-        pen.polygon(outline, paint, role="mark")
-        pen.polygon(head, paint, role="mark")
-    if kind == "illegal":
-        _cross(pen, _midpoint(points), colour)
+def _near(box: tuple[float, float, float, float], point: Point, reach: float) -> bool:
+    return math.dist(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), point) <= reach
 
 
-def _trim(points: list[Point], start: float, end: float) -> list[Point]:
-    """Shorten a polyline by ``start`` at its beginning and ``end`` at its end (points)."""
-    points = list(points)
-    (x0, y0), (x1, y1) = points[0], points[1]
-    ux, uy = _unit(x1 - x0, y1 - y0)
-    points[0] = (x0 + ux * start, y0 + uy * start)
-    (x0, y0), (x1, y1) = points[-2], points[-1]
-    ux, uy = _unit(x1 - x0, y1 - y0)
-    points[-1] = (x1 - ux * end, y1 - uy * end)
-    return points
-
-
-def _thick_polyline(points: list[Point], width: float) -> list[Point]:
-    """The outline polygon of a polyline of the given width, with mitred joints."""
-    left: list[Point] = []
-    right: list[Point] = []
-    for i, (x, y) in enumerate(points):
-        segments = []
-        if i > 0:
-            segments.append(_unit(x - points[i - 1][0], y - points[i - 1][1]))
-        if i + 1 < len(points):
-            segments.append(_unit(points[i + 1][0] - x, points[i + 1][1] - y))
-        normals = [(-uy, ux) for ux, uy in segments]
-        nx, ny = _unit(sum(n[0] for n in normals), sum(n[1] for n in normals))
-        offset = width / 2 / max(nx * normals[0][0] + ny * normals[0][1], 0.5)
-        left.append((x + nx * offset, y + ny * offset))
-        right.append((x - nx * offset, y - ny * offset))
-    return left + right[::-1]
-
-
-def _midpoint(points: list[Point]) -> Point:
-    lengths = [math.dist(a, b) for a, b in zip(points, points[1:])]
+def _halfway(line: list[Point]) -> Point:
+    lengths = [math.dist(a, b) for a, b in zip(line, line[1:])]
     half = sum(lengths) / 2
-    for (a, b), length in zip(zip(points, points[1:]), lengths):
+    for (a, b), length in zip(zip(line, line[1:]), lengths):
         if half <= length and length:
             t = half / length
             return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
         half -= length
-    return points[-1]
-
-
-def _unit(dx: float, dy: float) -> Point:
-    length = math.hypot(dx, dy) or 1.0
-    return dx / length, dy / length
-
-
-def _cross(pen: Pen, centre: Point, colour: str, size: float = 7.0) -> None:
-    x, y = centre
-    for width, stroke in ((7.0, "#ffffff"), (3.6, colour)):
-        for dx in (-size, size):
-            pen.line((x - dx, y - size), (x + dx, y + size), Paint(stroke=stroke, width=width, cap="round"), role="mark")
-
-
-def _boxed_text(pen: Pen, at: Point, label: Label) -> None:
-    x, y = at
-    size = pen.text_size(10.0)
-    width = 0.62 * size * len(label.text) + 6
-    pen.rect(x - width / 2, y - size * 0.75, width, size * 1.5, Paint(fill="#ffffff", opacity=0.9, stroke=COLOURS.get(label.kind, "#444444"), width=0.8), radius=3, role="mark")
-    pen.text(label.text, (x, y + size * 0.35), size, SANS_BOLD, "#111111", role="mark")
+    return line[-1]
 
 
 def figure_bytes(drawing: Drawing, fmt: str, dpi: float = 150.0) -> bytes:

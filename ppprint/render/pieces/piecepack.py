@@ -33,15 +33,10 @@ from ppprint.model.table import (
 )
 from ppprint.render.draw import Paint, Pen
 from ppprint.render.fonts import SANS_BOLD
+from ppprint.render.palette import SUIT_COLOURS
+from ppprint.render.palette import mix as _mix
 from ppprint.render.pieces import POINTS_PER_INCH, piece_drawer
 
-SUIT_COLOURS: dict[str, str] = {
-    "suns": "#c62828",
-    "moons": "#1e1e24",
-    "crowns": "#2e7d32",
-    "arms": "#1f5aa6",
-}
-"""Print colours of the four suits: red suns, near-black moons, green crowns, blue arms."""
 
 NEUTRAL_COLOUR = "#5c5c5c"
 """Colour of a piece or numeral that has no suit."""
@@ -56,8 +51,8 @@ GRID_FILL = "#f1ece0"
 GRID_LINE_COLOUR = "#b3aa96"
 """The tile's grid side: a light, suit-free look so boards read well."""
 
-OWNER_TINTS = ("#fdebc8", "#d9e8fb", "#dff1da", "#f3dcef")
-"""Body fill of a light piece with an owner (player 0, 1, 2, 3, then again)."""
+OWNED_TINT = 0.86
+"""How far towards the paper the body of a piece that a player owns is tinted with its suit's colour."""
 
 RANK_TEXT = {0: "", 1: "A"}
 """How a rank is printed: null shows nothing, ace shows "A", others their number."""
@@ -87,15 +82,11 @@ def suit_colour(suit: str | None) -> str:
     return SUIT_COLOURS[suit]
 
 
-def _mix(colour: str, other: str, weight: float) -> str:
-    """``colour`` moved ``weight`` of the way towards ``other`` (both ``#rrggbb``)."""
-    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    b = [int(other[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * weight):02x}" for x, y in zip(a, b))
-
-
 def _body_fill(piece: Piece) -> str:
-    return BODY_FILL if piece.owner is None else OWNER_TINTS[piece.owner % len(OWNER_TINTS)]
+    """Paper white, or for a piece a player owns a light tint of its suit: colours follow suits, never seats."""
+    if piece.owner is None or piece.suit is None:
+        return BODY_FILL
+    return _mix(suit_colour(piece.suit), BODY_FILL, OWNED_TINT)
 
 
 def rank_text(rank: int | None) -> str:

@@ -1,0 +1,314 @@
+"""Marks on a figure -- arrows, marked cells, crosses, labels -- told apart by shape as well as colour,
+and placed so they never hide the values they explain.
+
+Shapes (colours in :mod:`ppprint.render.palette`): a legal move is a solid
+arrow; an illegal move a dashed arrow crossed out; a move played a solid arrow
+with a dot at its start. A marked cell is tinted, and outlined solid (legal),
+dashed with a cross in its corner (illegal) or dotted (other cells).
+
+Arrows start and end at the edges of the pieces they join, and bend around the
+values of the pieces they pass over; crosses move off the values they would
+cover; two marks in the same place are drawn once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ppprint.model.table import MarkKind, Point
+from ppprint.render.draw import Drawing, Paint, Pen
+from ppprint.render.fonts import SANS, SANS_BOLD
+from ppprint.render.palette import INK, MARK_COLOURS, MARK_WORDS, PAPER
+
+Box = tuple[float, float, float, float]
+
+SHAFT = 4.5
+HEAD_LENGTH = 14.0
+HEAD_WIDTH = 14.0
+RIM = 3.0
+"""White drawn round every mark so it stands out on any piece or board."""
+CLEARANCE = 3.0
+"""Points kept free between a mark and a value."""
+CROSS_SIZE = 6.5
+DOT_RADIUS = 3.5
+EMPTY_GAP = 8.0
+"""How far an arrow stops short of the centre of an empty cell."""
+SHORTEST_SHAFT = 12.0
+"""The least length of shaft an arrow shows: between neighbouring pieces it reaches over their rims."""
+VALUE_REACH = 13.0
+"""How near to a piece's centre an arrow may start or end when space is short (clear of its value)."""
+TINT = {"legal": 0.35, "illegal": 0.30, "played": 0.35, "highlight": 0.55, "neutral": 0.35}
+OUTLINE: dict[str, tuple[float, tuple[float, ...]] | None] = {
+    "legal": (1.5, ()),
+    "illegal": (1.5, (4.0, 3.0)),
+    "played": (1.5, ()),
+    "highlight": None,
+    "neutral": (1.2, (1.0, 2.5)),
+}
+"""Each kind of marked cell's outline: width and dashes (``None``: none)."""
+
+
+def colour(kind: str) -> str:
+    """The colour of a mark kind."""
+    return next((ink for name, ink in MARK_COLOURS.items() if name == kind), MARK_COLOURS["neutral"])
+
+
+def cell(pen: Pen, polygon: Sequence[Point], kind: str) -> None:
+    """A marked cell: a tint of its kind's colour and its kind's outline (drawn under the pieces)."""
+    ink = colour(kind)
+    outline = OUTLINE.get(kind)
+    paint = Paint(fill=ink, opacity=TINT.get(kind, 0.35))
+    if outline is not None:
+        width, dash = outline
+        paint = Paint(fill=ink, opacity=TINT.get(kind, 0.35), stroke=ink, width=width, dash=dash, cap="round" if dash == (1.0, 2.5) else "butt")
+    pen.polygon(_inset(polygon, 2.0), paint, role="cell")
+
+
+def arrow(
+    pen: Pen, points: Sequence[Point], kind: str, start_gap: float, end_gap: float, values: Sequence[Box], taken: Sequence[Sequence[Point]] = ()
+) -> list[Point]:
+    """An arrow of ``kind`` through ``points`` (drawing points), starting ``start_gap`` after its first point
+    and ending ``end_gap`` before its last; a straight arrow bends around the ``values`` it would cross, and
+    an arrow that would lie along one already drawn (``taken``) is moved beside it. Returns its centre line."""
+    points = _spread(_straightened(points), taken)
+    path = _bent(points[0], points[1], values) if len(points) == 2 else list(points)
+    length = sum(math.dist(a, b) for a, b in zip(path, path[1:]))
+    spare = length - HEAD_LENGTH - SHORTEST_SHAFT
+    if start_gap + end_gap > spare:
+        floor_start, floor_end = min(start_gap, VALUE_REACH), min(end_gap, VALUE_REACH)
+        shrink = max(0.0, min(1.0, (spare - floor_start - floor_end) / max(start_gap + end_gap - floor_start - floor_end, 1e-9)))
+        start_gap = floor_start + (start_gap - floor_start) * shrink
+        end_gap = floor_end + (end_gap - floor_end) * shrink
+    path = _trim(path, start_gap, end_gap + HEAD_LENGTH)
+    if len(path) < 2:
+        return path
+    ink = colour(kind)
+    (ex, ey), (px, py) = path[-1], path[-2]
+    ux, uy = _unit(ex - px, ey - py)
+    head = [(ex + ux * HEAD_LENGTH, ey + uy * HEAD_LENGTH), (ex - uy * HEAD_WIDTH / 2, ey + ux * HEAD_WIDTH / 2), (ex + uy * HEAD_WIDTH / 2, ey - ux * HEAD_WIDTH / 2)]
+    rim = Paint(fill=PAPER, stroke=PAPER, width=RIM, join="round")
+    solid = Paint(fill=ink)
+    if kind == "illegal":
+        pen.polyline(path, Paint(stroke=PAPER, width=SHAFT + RIM, join="round"), role="mark")
+        pen.polygon(head, rim, role="mark")
+        pen.polyline(path, Paint(stroke=ink, width=SHAFT, dash=(6.0, 4.0), join="round"), role="mark")
+        pen.polygon(head, solid, role="mark")
+        return path
+    outline = _thick_polyline(path, SHAFT)
+    for paint in (rim, solid):
+        pen.polygon(outline, paint, role="mark")
+        pen.polygon(head, paint, role="mark")
+    if kind == "played":
+        pen.circle(path[0], DOT_RADIUS + RIM / 2, Paint(fill=PAPER), role="mark")
+        pen.circle(path[0], DOT_RADIUS, solid, role="mark")
+    return path
+
+
+def cross(pen: Pen, at: Point, kind: str, values: Sequence[Box], along: Sequence[Point] = ()) -> Point:
+    """A cross near ``at`` that covers no value: somewhere free along the line ``along`` when given,
+    else beside the value at ``at``. Returns where it was drawn."""
+    x, y = _free_spot(at, values, along)
+    ink = colour(kind)
+    size = CROSS_SIZE
+    for width, stroke in ((3.6 + RIM, PAPER), (3.6, ink)):
+        for dx in (-size, size):
+            pen.line((x - dx, y - size), (x + dx, y + size), Paint(stroke=stroke, width=width, cap="round"), role="mark")
+    return x, y
+
+
+def label(pen: Pen, at: Point, text: str, kind: str) -> None:
+    """Short text in a white box edged in its kind's colour."""
+    x, y = at
+    size = pen.text_size(10.0)
+    width = 0.62 * size * len(text) + 6
+    pen.rect(x - width / 2, y - size * 0.75, width, size * 1.5, Paint(fill=PAPER, opacity=0.9, stroke=colour(kind), width=0.8), radius=3, role="mark")
+    pen.text(text, (x, y + size * 0.35), size, SANS_BOLD, INK, role="mark")
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One entry of a legend: a mark kind, drawn as an arrow or as a cell."""
+
+    kind: MarkKind
+    as_arrow: bool
+
+
+def legend(samples: Sequence[Sample], scale: float = 1.0) -> Drawing:
+    """A one-line key of the marks a book uses: each sample mark and what it means."""
+    pen = Pen(scale)
+    size = pen.text_size(8.5)
+    x, height = 0.0, max(26.0, 2.4 * size)
+    middle = height / 2
+    for sample in samples:
+        if sample.as_arrow:
+            arrow(pen, [(x, middle), (x + 46, middle)], sample.kind, 0.0, 0.0, [])
+            x += 52
+        else:
+            side = 20.0
+            square = [(x, middle - side / 2), (x + side, middle - side / 2), (x + side, middle + side / 2), (x, middle + side / 2)]
+            cell(pen, square, sample.kind)
+            if sample.kind == "illegal":
+                cross(pen, (x + side / 2, middle), "illegal", [])
+            x += side + 6
+        words = MARK_WORDS[sample.kind][0 if sample.as_arrow else 1]
+        pen.text(words, (x, middle + size * 0.35), size, SANS, INK, anchor="start", role="legend")
+        x += 0.56 * size * len(words) + 16
+    return pen.drawing(x, height, title="Key to the marks")
+
+
+def _straightened(points: Sequence[Point]) -> list[Point]:
+    """``points`` without the ones that lie on a straight line between their neighbours."""
+    kept = [points[0]]
+    for index in range(1, len(points) - 1):
+        (ax, ay), (bx, by), (cx, cy) = kept[-1], points[index], points[index + 1]
+        if abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) > 1e-6 * max(1.0, math.dist(kept[-1], points[index + 1])) ** 2:
+            kept.append(points[index])
+    return [*kept, points[-1]]
+
+
+def _spread(points: list[Point], taken: Sequence[Sequence[Point]]) -> list[Point]:
+    """``points`` moved sideways, a step at a time, while most of their first leg lies along a line already drawn."""
+    step = SHAFT + RIM + 2.0
+    (ax, ay), (bx, by) = points[0], points[1]
+    ux, uy = _unit(bx - ax, by - ay)
+    for offset in (0.0, step, -step, 2 * step, -2 * step):
+        moved = [(x - uy * offset, y + ux * offset) for x, y in points]
+        if not any(_along(moved[:2], line) for line in taken):
+            return moved
+    return points
+
+
+def _along(leg: Sequence[Point], line: Sequence[Point]) -> bool:
+    """Whether more than a third of ``leg`` runs within a shaft's width of ``line``."""
+    if len(line) < 2:
+        return False
+    samples = [(leg[0][0] + (leg[1][0] - leg[0][0]) * i / 12, leg[0][1] + (leg[1][1] - leg[0][1]) * i / 12) for i in range(13)]
+    close = sum(min(_distance_to_segment(p, a, b) for a, b in zip(line, line[1:])) < SHAFT + RIM for p in samples)
+    return close > len(samples) / 3
+
+
+def _distance_to_segment(point: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    t = 0.0 if not span else max(0.0, min(1.0, ((point[0] - a[0]) * dx + (point[1] - a[1]) * dy) / span))
+    return math.dist(point, (a[0] + dx * t, a[1] + dy * t))
+
+
+def _inset(polygon: Sequence[Point], amount: float) -> list[Point]:
+    cx = sum(p[0] for p in polygon) / len(polygon)
+    cy = sum(p[1] for p in polygon) / len(polygon)
+    result = []
+    for x, y in polygon:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        result.append((x - (x - cx) * amount / d, y - (y - cy) * amount / d))
+    return result
+
+
+def _grown(box: Box, margin: float) -> Box:
+    return box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
+
+
+def _inside(point: Point, box: Box) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def _bent(start: Point, end: Point, values: Sequence[Box]) -> list[Point]:
+    """The straight line from ``start`` to ``end`` if it passes clear of every value; else the least bowed
+    quadratic curve, to either side, that does (or the straight line if none within a bow of 0.8 of its length)."""
+    straight = _curve(start, end, 0.0)
+    if _clear(straight, values):
+        return [start, end]
+    length = math.dist(start, end)
+    for step in range(1, 41):
+        for side in (1, -1):
+            curve = _curve(start, end, side * step * 0.02 * length)
+            if _clear(curve, values):
+                return curve
+    return [start, end]
+
+
+def _curve(start: Point, end: Point, bow: float, steps: int = 24) -> list[Point]:
+    """Points along the quadratic curve from ``start`` to ``end`` whose middle lies ``bow`` to the left."""
+    ux, uy = _unit(end[0] - start[0], end[1] - start[1])
+    control = ((start[0] + end[0]) / 2 - uy * 2 * bow, (start[1] + end[1]) / 2 + ux * 2 * bow)
+    return [
+        (
+            (1 - t) ** 2 * start[0] + 2 * (1 - t) * t * control[0] + t * t * end[0],
+            (1 - t) ** 2 * start[1] + 2 * (1 - t) * t * control[1] + t * t * end[1],
+        )
+        for t in (i / steps for i in range(steps + 1))
+    ]
+
+
+def _clear(points: Sequence[Point], values: Sequence[Box]) -> bool:
+    """Whether a line through ``points`` (as wide as a shaft and its rim) keeps clear of every value."""
+    reach = SHAFT / 2 + RIM / 2 + CLEARANCE
+    for box in values:
+        x0, y0, x1, y1 = _grown(box, reach)
+        for (ax, ay), (bx, by) in zip(points, points[1:]):
+            for k in range(5):
+                px, py = ax + (bx - ax) * k / 4, ay + (by - ay) * k / 4
+                if x0 <= px <= x1 and y0 <= py <= y1:
+                    return False
+    return True
+
+
+def _trim(points: list[Point], start: float, end: float) -> list[Point]:
+    """A polyline shortened by ``start`` at its beginning and ``end`` at its end (along its length)."""
+    return _cut_end(_cut_end(points, start)[::-1], end)[::-1] if points else points
+
+
+def _cut_end(points: list[Point], amount: float) -> list[Point]:
+    """``points`` without their first ``amount`` of length."""
+    remaining = amount
+    for index in range(len(points) - 1):
+        a, b = points[index], points[index + 1]
+        step = math.dist(a, b)
+        if remaining < step:
+            t = remaining / step
+            return [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), *points[index + 1 :]]
+        remaining -= step
+    return points[-1:]
+
+
+def _thick_polyline(points: list[Point], width: float) -> list[Point]:
+    """The outline polygon of a polyline of the given width, with mitred joints."""
+    left: list[Point] = []
+    right: list[Point] = []
+    for i, (x, y) in enumerate(points):
+        segments = []
+        if i > 0:
+            segments.append(_unit(x - points[i - 1][0], y - points[i - 1][1]))
+        if i + 1 < len(points):
+            segments.append(_unit(points[i + 1][0] - x, points[i + 1][1] - y))
+        normals = [(-uy, ux) for ux, uy in segments]
+        nx, ny = _unit(sum(n[0] for n in normals), sum(n[1] for n in normals))
+        offset = width / 2 / max(nx * normals[0][0] + ny * normals[0][1], 0.5)
+        left.append((x + nx * offset, y + ny * offset))
+        right.append((x - nx * offset, y - ny * offset))
+    return left + right[::-1]
+
+
+def _free_spot(at: Point, values: Sequence[Box], along: Sequence[Point]) -> Point:
+    """``at`` if a cross there covers no value; else the nearest free spot along ``along``, or beside ``at``."""
+    reach = CROSS_SIZE + RIM + CLEARANCE
+
+    def free(point: Point) -> bool:
+        return not any(_inside(point, _grown(box, reach)) for box in values)
+
+    if free(at):
+        return at
+    candidates: list[Point] = []
+    if len(along) >= 2:
+        total = sum(math.dist(a, b) for a, b in zip(along, along[1:]))
+        candidates += [_cut_end(list(along), total * f)[0] for f in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8)]
+    step = reach + 4
+    candidates += [(at[0] + dx * step, at[1] + dy * step) for dx, dy in ((1, -1), (-1, -1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1), (0, 1))]
+    return next((point for point in candidates if free(point)), candidates[0] if candidates else at)
+
+
+def _unit(dx: float, dy: float) -> Point:
+    length = math.hypot(dx, dy) or 1.0
+    return dx / length, dy / length

@@ -1,0 +1,137 @@
+"""Marks: told apart by shape and by colours that stay apart for colour-blind readers; never over a value."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Sequence
+
+import pytest
+
+from ppprint.registry import get_game, registry
+from ppprint.render.draw import IDENTITY, Group, Item, Matrix, Shape, apply, bounds, multiply
+from ppprint.render.figure import render_figure
+from ppprint.render.marks import _thick_polyline
+from ppprint.render.palette import MARK_COLOURS, SUIT_COLOURS
+from ppprint.verify import verify_game
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]
+
+# Machado, Oliveira and Fernandes (2009), full severity, on linear RGB.
+SIMULATIONS = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+    "normal vision": ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)),
+}
+LEAST_DIFFERENCE = 15.0
+"""CIE76 colour difference every two colours keep under every simulation (15 is clearly told apart in print)."""
+
+
+def _lab(colour: str, matrix: tuple[tuple[float, float, float], ...]) -> tuple[float, float, float]:
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    rgb = [linear(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5)]
+    r, g, b = (max(0.0, min(1.0, sum(row[j] * rgb[j] for j in range(3)))) for row in matrix)
+    x, y, z = 0.4124 * r + 0.3576 * g + 0.1805 * b, 0.2126 * r + 0.7152 * g + 0.0722 * b, 0.0193 * r + 0.1192 * g + 0.9505 * b
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    fx, fy, fz = f(x / 0.95047), f(y), f(z / 1.08883)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+@pytest.mark.parametrize("vision", SIMULATIONS)
+def test_every_suit_and_mark_colour_stays_apart(vision: str) -> None:
+    colours = {**{f"suit {k}": v for k, v in SUIT_COLOURS.items()}, **{f"mark {k}": v for k, v in MARK_COLOURS.items()}}
+    for (a, first), (b, second) in itertools.combinations(colours.items(), 2):
+        difference = math.dist(_lab(first, SIMULATIONS[vision]), _lab(second, SIMULATIONS[vision]))
+        assert difference >= LEAST_DIFFERENCE, f"{a} and {b} differ by only {difference:.1f} under {vision}"
+
+
+def test_each_mark_colour_has_one_meaning() -> None:
+    assert len(set(MARK_COLOURS.values()) | set(SUIT_COLOURS.values())) == len(MARK_COLOURS) + len(SUIT_COLOURS)
+
+
+def _leaves(items: Sequence[Item], matrix: Matrix = IDENTITY) -> list[tuple[Shape, Matrix]]:
+    found: list[tuple[Shape, Matrix]] = []
+    for item in items:
+        if isinstance(item, Group):
+            found += _leaves(item.items, multiply(matrix, item.matrix))
+        elif isinstance(item, Shape):
+            found.append((item, matrix))
+    return found
+
+
+def _outline(shape: Shape, matrix: Matrix) -> list[Point]:
+    """A mark's covered area as a polygon: its filled outline, or its stroked line made thick."""
+    points = [apply(matrix, (values[i], values[i + 1])) for _, values in shape.segments for i in range(0, len(values), 2)]
+    closed = shape.segments[-1][0] == "Z"
+    if closed and shape.paint.fill is not None:
+        return points
+    return _thick_polyline(points, max(shape.paint.width, 0.1)) if len(points) >= 2 else points
+
+
+def _inside(point: Point, polygon: Sequence[Point]) -> bool:
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, [*polygon[1:], polygon[0]]):
+        if (y1 > point[1]) != (y2 > point[1]) and point[0] < (x2 - x1) * (point[1] - y1) / (y2 - y1) + x1:
+            inside = not inside
+    return inside
+
+
+def _crosses(a: Point, b: Point, c: Point, d: Point) -> bool:
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
+def covers(polygon: Sequence[Point], box: Box) -> bool:
+    """Whether a polygon overlaps a box."""
+    x0, y0, x1, y1 = box
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    if any(x0 < x < x1 and y0 < y < y1 for x, y in polygon) or any(_inside(c, polygon) for c in corners):
+        return True
+    edges = list(zip(polygon, [*polygon[1:], polygon[0]]))
+    return any(_crosses(a, b, c, d) for a, b in edges for c, d in zip(corners, [*corners[1:], corners[0]]))
+
+
+def all_figures() -> list[tuple[str, str]]:
+    return [(game_id, figure_id) for game_id in registry().ids() for figure_id in get_game(game_id).data.figures]
+
+
+@pytest.fixture(scope="module")
+def reports() -> dict[str, object]:
+    return {game_id: verify_game(get_game(game_id)) for game_id in registry().ids()}
+
+
+def overlaps(drawing) -> list[str]:  # type: ignore[no-untyped-def]
+    values = [(x0 + 0.5, y0 + 0.5, x1 - 0.5, y1 - 0.5) for _, (x0, y0, x1, y1) in bounds(drawing.items, role="value")]
+    found = []
+    for shape, matrix in _leaves(drawing.items):
+        if shape.role == "mark":
+            polygon = _outline(shape, matrix)
+            found += [f"a mark over the value at {tuple(round(v) for v in box)}" for box in values if covers(polygon, box)]
+    return found
+
+
+@pytest.mark.parametrize(("game_id", "figure_id"), all_figures())
+def test_no_mark_covers_a_value(reports, game_id: str, figure_id: str) -> None:  # type: ignore[no-untyped-def]
+    drawing = render_figure(get_game(game_id).require_view(), reports[game_id].figures[figure_id])
+    assert overlaps(drawing) == []
+
+
+COLOUR_WORDS = r"green|red|blue|orange|purple|yellow|grey|gray|pink"
+
+
+@pytest.mark.parametrize("game_id", registry().ids())
+def test_captions_name_marks_by_shape_not_colour(game_id: str) -> None:
+    for figure in get_game(game_id).data.figures.values():
+        caption = figure.caption.lower()
+        marks = rf"\b({COLOUR_WORDS}),? (arrows?|cells?|cross(es)?|outlines?|marks?)\b|\b(moves|cells|patterns?) \(({COLOUR_WORDS})\b"
+        assert not re.search(marks, caption), (figure.id, caption)
