@@ -63,8 +63,6 @@ FOLDER_PACKAGE = "ppprint_folder_games"
 """The package that game folders found on disk are imported under."""
 CONFIG_FILE = "ppprint.toml"
 GAME_FILE = "game.yaml"
-GAME_MODULES = ("engine", "view", "pieces", "pnp", "commands", "book")
-"""The optional code modules of a game folder."""
 
 _ID_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
@@ -95,7 +93,7 @@ class Plugin:
         return self.folder / f"{name}.py"
 
     def module(self, name: str) -> ModuleType | None:
-        """The game's module ``name`` (one of :data:`GAME_MODULES`), or ``None`` if it has none.
+        """The game's module ``name`` (one of those the module docstring lists), or ``None`` if it has none.
 
         The game's piece kinds (``pieces.py``) are registered before any other module loads.
         """
