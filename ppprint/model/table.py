@@ -122,7 +122,6 @@ class Table:
         )
 
 
-
 Size = Callable[[Piece], tuple[float, float]]
 """A piece's width and height in inches, before it is turned by its ``angle``."""
 
