@@ -69,16 +69,21 @@ class VerifyReport:
 def verify_game(game: Plugin) -> VerifyReport:
     """Check every figure of a game; bad data raises :class:`InputError` at once."""
     data = game.data
-    engine = game.engine
     report = VerifyReport(data.id)
     for figure in data.figures.values():
-        checked, failures = check_figure(engine, figure) if engine is not None else (draw_only(game, figure), [])
+        checked, failures = verify_figure(game, figure)
         report.figures[figure.id] = checked
         report.diagrams += len(figure.panels)
         report.claims += figure.claim_count()
         report.unchecked += figure.unchecked()
         report.failures.extend(failures)
     return report
+
+
+def verify_figure(game: Plugin, figure: Figure) -> tuple[CheckedFigure, list[ClaimFailure]]:
+    """Check one figure of a game: by its engine, or (a game without one) only read as pieces on cells."""
+    engine = game.engine
+    return check_figure(engine, figure) if engine is not None else (draw_only(game, figure), [])
 
 
 def draw_only(game: Plugin, figure: Figure) -> CheckedFigure:

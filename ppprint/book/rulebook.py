@@ -173,10 +173,16 @@ def rulebook_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
     }
 
 
-def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", half: bool = False) -> bytes:
+FigureDrawer = Callable[[str, float], Drawing]
+"""Draws a game's figure (by id) for printing at a scale."""
+
+
+def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", half: bool = False, draw: FigureDrawer | None = None) -> bytes:
     """The rulebook PDF of a game whose claims ``report`` checked (and found right).
 
     ``half`` typesets it on half-size pages (:data:`HALF_PAPERS`) for a booklet.
+    ``draw`` draws the figures (the build's cache, :mod:`ppprint.book.cache`); by
+    default each is drawn from its checked panels in ``report``.
     """
     register_fonts()
     styles = book_styles(HALF_BODY_SIZE) if half else book_styles()
@@ -186,13 +192,18 @@ def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", ha
     markdown = rulebook_markdown(game, report, numbering)
     max_figure_height = (size[1] - 1.9 * margin) * FIGURE_MAX_HEIGHT
 
+    def drawer(figure_id: str) -> Callable[[float], Drawing]:
+        if draw is not None:
+            return lambda scale: draw(figure_id, scale)
+        checked, view = report.figures[figure_id], game.require_view()
+        return lambda scale: render_figure(view, checked, scale)
+
     def make_figure(figure_id: str) -> Flowable:
-        checked = report.figures[figure_id]
-        view = game.require_view()
+        figure = data.figures[figure_id]
         number = numbering.numbers[figure_id]
-        caption = Paragraph(f"<b>Figure {number}.</b> {_escape(checked.figure.caption)}", styles.caption)
-        width = checked.figure.width * inch if checked.figure.width else None
-        flowable = FigureFlowable(lambda scale: render_figure(view, checked, scale), width, max_figure_height)
+        caption = Paragraph(f"<b>Figure {number}.</b> {_escape(figure.caption)}", styles.caption)
+        width = figure.width * inch if figure.width else None
+        flowable = FigureFlowable(drawer(figure_id), width, max_figure_height)
         return KeepTogether([Spacer(1, 4), flowable, caption])
 
     story: list[Flowable] = title_block(data, styles)
@@ -223,7 +234,7 @@ def rulebook_markdown(game: Plugin, report: VerifyReport, numbering: FigureNumbe
     }
     rules = render(data.folder, data.rules_path.name, context)
     clarifications = data.clarifications_path.read_text(encoding="utf-8") if data.clarifications_path else ""
-    frame = {"rules": rules, "clarifications": clarifications, "figures": len(report.figures)}
+    frame = {"rules": rules, "clarifications": clarifications, "figures": len(data.figures)}
     frame |= {"diagrams": report.diagrams, "claims": report.claims, "unchecked": report.unchecked}
     return render(TEMPLATES_DIR, "rulebook.md.j2", context | frame)
 
