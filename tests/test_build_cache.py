@@ -237,6 +237,16 @@ def test_the_cache_of_a_pooled_build_is_the_cache_of_a_serial_one(games_only: Pa
     )
 
 
+def test_workers_started_afresh_find_the_same_games(games_only: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where workers are spawned, not forked (macOS, Windows), they are told the build's games."""
+    edit(games_only / "pileup" / "game.yaml", "title: Pile Up", "title: Pile Up Copy")
+    build_games(["pileup", "expansion"], "letter", tmp_path / "serial", jobs=1, cache=False)
+    monkeypatch.setattr("ppprint.book.build.sys.platform", "darwin")
+    build_games(["pileup", "expansion"], "letter", tmp_path / "spawned", jobs=2, cache=False)
+    assert outputs(tmp_path / "spawned") == outputs(tmp_path / "serial")
+    assert b"Pile Up Copy" in (tmp_path / "serial" / "pileup-letter.pdf").read_bytes()
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_wrong_claims_of_every_game_are_reported_in_order_and_nothing_is_written(games_only: Path, tmp_path: Path, jobs: int) -> None:
     flip_first_reason(games_only / "siege", "siege")

@@ -29,6 +29,7 @@ from ppprint.registry import Plugin, configure, get_game, registry
 from ppprint.output import inside, write_atomic
 from ppprint.render.draw import Drawing
 from ppprint.render.figure import figure_bytes, render_figure
+from ppprint.render.fonts import register_fonts
 from ppprint.verify import VerifyReport, verify_game
 
 BOOK_FORMATS = ("standard", "booklet")
@@ -280,8 +281,12 @@ def _build_on_pool(
     game_ids: list[str], options: BuildOptions, catalogue: bool, progress: bool, workers: int
 ) -> tuple[_Files, dict[str, bytes], int, int]:
     """Build on ``workers`` processes, one game a task; raise what a build in one process would raise first."""
-    # Forked workers start with this process's modules and games; elsewhere they start afresh.
-    context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+    # Forked workers start with this process's modules, games and fonts (registered once, here);
+    # elsewhere they start afresh.
+    fork = sys.platform == "linux"
+    context = multiprocessing.get_context("fork" if fork else "spawn")
+    if fork:
+        register_fonts()
     start = (list(registry().folders), registry().bundled)
     with ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=start) as pool:
         # Every task is submitted before the progress bar starts its thread: workers fork before any thread runs.
