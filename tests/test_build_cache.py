@@ -192,6 +192,32 @@ def test_a_changed_figure_is_checked_again_and_nothing_is_written(games_only: Pa
     assert outputs(out) == {name: data for name, data in before.items() if not name.endswith(".json")}
 
 
+def test_a_figure_changed_during_the_build_is_checked_as_it_was_read(games_only: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The figure's bytes are keyed before its data is read: if the file changes in between, the
+    cache's verdict (on the old bytes) is not taken for the new ones, and nothing is kept under the old key."""
+    from ppprint.book import cache
+
+    out = tmp_path / "out"
+    build_games(["expansion"], "letter", out, jobs=1)
+    before = {**outputs(out), **entries(out)}
+    movement = games_only / "expansion" / "figures" / "movement.yaml"
+    original = movement.read_bytes()
+    edit(movement, "c3-c5: jump-over-empty", "c3-c4: jump-over-empty")
+    read = cache.GameFigures._figure_files
+    calls = []
+
+    def stale_then_fresh(self: cache.GameFigures) -> dict[Path, bytes]:
+        calls.append(1)
+        files = read(self)
+        return {**files, movement: original} if len(calls) == 1 else files  # the file changed after it was keyed
+
+    monkeypatch.setattr(cache.GameFigures, "_figure_files", stale_then_fresh)
+    with pytest.raises(ClaimError) as caught:
+        build_games(["expansion"], "letter", out, jobs=1)
+    assert "movement.yaml" in str(caught.value)
+    assert {**outputs(out), **entries(out)} == before
+
+
 def test_the_game_digest_follows_code_and_data_but_not_text_or_figures(games_copy: Path, tmp_path: Path) -> None:
     def digest() -> str:
         return game_digest(game_in(games_copy, "piecepackman"), games_copy / "piecepackman" / "output")

@@ -44,7 +44,7 @@ class Build:
     written: list[Path]
     unchecked: int
     reused: int = 0
-    """Figures whose verification and drawings came from the cache."""
+    """Figures whose verification came from the cache (so they were not checked again)."""
 
 
 def verify_all(game_ids: list[str], strict: bool = False) -> list[tuple[Plugin, VerifyReport]]:

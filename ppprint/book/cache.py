@@ -198,7 +198,7 @@ class GameFigures:
         self.checked: dict[str, CheckedFigure] = {}
         self.drawn: dict[tuple[str, float], Drawing] = {}
         self.reused = 0
-        """Figures whose verification and drawings came from the cache."""
+        """Figures whose verification came from the cache (so they were not checked again)."""
 
     def verify(self) -> VerifyReport:
         """Check the game's figures (those the cache knows as verified are not checked again).
@@ -234,6 +234,11 @@ class GameFigures:
             for figure in data.figures.values():
                 if figure.id in self.keys and now.get(figure.path) != contents[figure.path]:
                     self.store.new.pop(self.keys.pop(figure.id), None)
+                    if figure.id not in self.checked:  # the cache's verdict was on other bytes
+                        self.reused -= 1
+                        checked, failures = verify_figure(self.game, figure)
+                        self.checked[figure.id] = report.figures[figure.id] = checked
+                        report.failures.extend(failures)
         return report
 
     def _figure_files(self) -> dict[Path, bytes]:
