@@ -132,6 +132,7 @@ class GameBuild:
         files = [book_pdf(self.game, self.report, options.paper, options.book_format, self.figures.drawing)]
         if options.figures:
             files += figure_files(self.game, self.report, options.dpi, self.figures.drawing)
+        self.figures.drawn.clear()  # the next game's book needs the memory more
         return files
 
 
