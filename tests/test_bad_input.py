@@ -66,4 +66,6 @@ def test_bad_arguments(tmp_path: Path, args, message):
 def test_nothing_written_outside_the_chosen_folder(tmp_path: Path):
     result = run_cli("build", "expansion", "--out", "books", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == ["books", "books/expansion-letter.pdf"]
+    written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if ".ppprint-cache" not in p.parts)
+    assert written == ["books", "books/expansion-letter.pdf"]
+    assert all(p.is_relative_to(tmp_path / "books" / ".ppprint-cache") for p in tmp_path.rglob("*") if ".ppprint-cache" in p.parts)
