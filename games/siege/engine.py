@@ -679,6 +679,8 @@ _DISTINCT = {
     for faces in combinations_with_replacement(ARMY_VALUES, count)
 }
 """The distinct faces of every sorted tuple of dice, ascending."""
+_WITHOUT = {(faces, face): faces[: faces.index(face)] + faces[faces.index(face) + 1 :] for faces in _DISTINCT for face in set(faces)}
+"""Every sorted tuple of dice without one of its faces."""
 
 
 def _code(player: int, kind: int) -> int:
@@ -822,22 +824,21 @@ class SiegeState(State[SiegeMove]):
                 if occupant and (occupant - 1) // _PIECES_PER_PLAYER != player:
                     found.append(strikes[target])
         if self.dice:
-            found += self._die_moves()
+            self._die_moves(found)
         return found
 
-    def _die_moves(self) -> list[SiegeMove]:
-        """Every legal die move, by masks: from a piece's square, each step adds the squares
-        next to those reached that it may step onto (an Army: empty squares; a Commander:
-        empty squares and its own Armies), so after ``k`` steps the mask holds every square
-        some path of at most ``k`` steps reaches; its empty squares (and the start) are the
-        targets of a die of ``k``."""
+    def _die_moves(self, found: list[SiegeMove]) -> None:
+        """Add every legal die move to ``found``, by masks: from a piece's square, each step
+        adds the squares next to those reached that it may step onto (an Army: empty
+        squares; a Commander: empty squares and its own Armies), so after ``k`` steps the
+        mask holds every square some path of at most ``k`` steps reaches; its empty squares
+        (and the start) are the targets of a die of ``k``."""
         board, where, moved = self.board, self.where, self.moved
         bits, stride, known = board.bits, board.stride, board.known
         empty = board.full & ~self.occupied
         base = self.to_move * _PIECES_PER_PLAYER + 1
         commander = base + COMMANDER_KIND
         dice = _DISTINCT[self.dice]
-        found: list[SiegeMove] = []
         for code in range(base, base + _PIECES_PER_PLAYER):
             origin = where[code]
             if origin < 0 or code in moved:
@@ -867,7 +868,6 @@ class SiegeState(State[SiegeMove]):
                         table.clear()
                     moves = table[targets] = board.moves_to(die, origin, targets)
                 found += moves
-        return found
 
     def chance_outcomes(self) -> list[tuple[SiegeMove, float]]:
         if self.phase is not Phase.ROLL:
@@ -1067,9 +1067,7 @@ class SiegeState(State[SiegeMove]):
             origin, target = index[move.origin], index[move.target]
             squares, where = self.squares, self.where
             code = squares[origin]
-            dice = list(self.dice)
-            dice.remove(move.die)
-            self.dice = tuple(dice)
+            self.dice = _WITHOUT[self.dice, move.die]
             self.moved = self.moved | {code}
             self.last, self.attacked = code, False
             if origin != target:
