@@ -473,26 +473,16 @@ class Board:
     (``origin`` itself included: staying put)."""
     strikes: tuple[Mapping[int, Attack], ...]
     """``strikes[origin][target]``: the attack between edge-sharing squares."""
-    known: tuple[tuple[dict[int, tuple[DieMove, ...]], ...], ...] = field(init=False, compare=False, repr=False)
+    known: tuple[tuple[dict[int, tuple[SiegeMove, ...]], ...], ...] = field(init=False, compare=False, repr=False)
     """The move generator's cache: ``known[origin][die][targets]`` is the moves of
     ``die`` from ``origin`` to the squares of the mask ``targets`` (each mapping holds at
     most :data:`KNOWN_LIMIT` masks and is emptied when full)."""
 
     def __post_init__(self) -> None:
-        known: tuple[tuple[dict[int, tuple[DieMove, ...]], ...], ...] = tuple(
+        known: tuple[tuple[dict[int, tuple[SiegeMove, ...]], ...], ...] = tuple(
             tuple({} for _ in ARMY_VALUES) for _ in self.cells
         )
         object.__setattr__(self, "known", known)
-
-    def moves_to(self, die: int, origin: int, targets: int) -> tuple[DieMove, ...]:
-        """The moves with a die of ``die`` from ``origin`` to the squares of the mask ``targets``, lowest bit first."""
-        moves = self.die_moves[die][origin]
-        found = []
-        while targets:
-            low = targets & -targets
-            found.append(moves[low])
-            targets ^= low
-        return tuple(found)
 
     @classmethod
     def build(cls, suits: tuple[str, ...]) -> Board:
@@ -600,7 +590,14 @@ def _touch_at_corner(a: tuple[int, int, int, int], b: tuple[int, int, int, int])
     return (a[2] == b[0] or b[2] == a[0]) and (a[3] == b[1] or b[3] == a[1])
 
 
-SQUARE_NAMES: Final = frozenset(Board.build(COLOURS).names)
+@cache
+def board_for(suits: tuple[str, ...]) -> Board:
+    """The board of a set of colours in play (in :data:`COLOURS` order), built once and
+    shared by every game of those colours, with its move generator's cache."""
+    return Board.build(suits)
+
+
+SQUARE_NAMES: Final = frozenset(board_for(COLOURS).names)
 """Every square name of the four-player board (a smaller board has some of them)."""
 
 
@@ -834,7 +831,7 @@ class SiegeState(State[SiegeMove]):
         mask holds every square some path of at most ``k`` steps reaches; its empty squares
         (and the start) are the targets of a die of ``k``."""
         board, where, moved = self.board, self.where, self.moved
-        bits, stride, known = board.bits, board.stride, board.known
+        bits, stride, known, die_moves = board.bits, board.stride, board.known, board.die_moves
         empty = board.full & ~self.occupied
         base = self.to_move * _PIECES_PER_PLAYER + 1
         commander = base + COMMANDER_KIND
@@ -863,11 +860,17 @@ class SiegeState(State[SiegeMove]):
                 targets = reach & ends
                 table = tables[die]
                 moves = table.get(targets)
-                if moves is None:
-                    if len(table) >= KNOWN_LIMIT:
-                        table.clear()
-                    moves = table[targets] = board.moves_to(die, origin, targets)
-                found += moves
+                if moves is not None:
+                    found += moves
+                    continue
+                first, by_bit, mask = len(found), die_moves[die][origin], targets
+                while mask:
+                    low = mask & -mask
+                    found.append(by_bit[low])
+                    mask ^= low
+                if len(table) >= KNOWN_LIMIT:
+                    table.clear()
+                table[targets] = tuple(found[first:])
 
     def chance_outcomes(self) -> list[tuple[SiegeMove, float]]:
         if self.phase is not Phase.ROLL:
@@ -1438,7 +1441,7 @@ class Siege(Game[SiegeState, SiegeMove, SiegePosition]):
         if not 2 <= len(suits) <= 4 or len(set(suits)) != len(suits) or not set(suits) <= set(COLOURS):
             raise ValueError(f"choose 2 to 4 different colours of {', '.join(COLOURS)}, not {suits}")
         self.players = tuple(s for s in COLOURS if s in suits)
-        self.board = Board.build(self.players)
+        self.board = board_for(self.players)
 
     def initial_state(self, rng: random.Random | None = None) -> SiegeState:
         """Every piece off the board, Army stacks shuffled by ``rng`` (in order 0..5 top down
