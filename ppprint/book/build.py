@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.progress import Progress
@@ -10,7 +10,8 @@ from rich.progress import Progress
 from ppprint.book.booklet import impose
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.rulebook import build_rulebook, rulebook_metadata
-from ppprint.errors import ClaimError, UncheckedError
+from ppprint.errors import ClaimError, InputError, UncheckedError
+from ppprint.model.game import unplaced_figures
 from ppprint.registry import Plugin, get_game
 from ppprint.output import inside, write_atomic
 from ppprint.render.figure import figure_bytes, render_figure
@@ -21,15 +22,28 @@ BOOK_FORMATS = ("standard", "booklet")
 
 @dataclass(frozen=True)
 class Build:
-    """What a build wrote, and how many of its diagrams nothing checked."""
+    """What a build wrote, how many of its diagrams nothing checked, and its warnings."""
 
     written: list[Path]
     unchecked: int
+    warnings: list[str] = field(default_factory=list)
+
+
+def unplaced_warnings(games: list[Plugin]) -> list[tuple[Path, str]]:
+    """A warning for each figure file that a game's rules text never places (see
+    :func:`~ppprint.model.game.unplaced_figures`): the file, and the line to print."""
+    warnings = []
+    for game in games:
+        for path in unplaced_figures(game.data):
+            how = f'{{{{ figure("{path.stem}") }}}}' if path.suffix == ".yaml" else f"![caption]({path.relative_to(game.data.folder).as_posix()})"
+            warnings.append((path, f"{path}: the rules text never places this figure (add {how} to {game.data.rules_path.name}, or remove the file)"))
+    return warnings
 
 
 def verify_all(game_ids: list[str], strict: bool = False) -> list[tuple[Plugin, VerifyReport]]:
     """Load and verify every game; raise :class:`ClaimError` with all wrong claims
-    (and, when ``strict``, :class:`UncheckedError` if a diagram makes no claim)."""
+    (and, when ``strict``, :class:`UncheckedError` if a diagram makes no claim, or
+    :class:`InputError` naming a figure file the rules text never places)."""
     checked = []
     failures = []
     for game_id in game_ids:
@@ -42,6 +56,11 @@ def verify_all(game_ids: list[str], strict: bool = False) -> list[tuple[Plugin, 
     unchecked = sum(report.unchecked for _, report in checked)
     if strict and unchecked:
         raise UncheckedError(f"{unchecked} diagram(s) make no claim, so nothing checks them (--strict); nothing was written")
+    unplaced = unplaced_warnings([game for game, _ in checked])
+    if strict and unplaced:
+        path, _ = unplaced[0]
+        more = f" (and {len(unplaced) - 1} more)" if len(unplaced) > 1 else ""
+        raise InputError(f"the rules text never places this figure{more} (--strict); nothing was written", path)
     return checked
 
 
@@ -96,7 +115,9 @@ def build_games(
             bar.advance(task)
         if catalogue:
             bar.update(task, description=f"building the catalogue ({paper})")
-            files.append((inside(out, f"catalogue-{paper}.pdf"), build_catalogue([game for game, _ in checked], paper)))
+            reports = {game.id: report for game, report in checked}
+            files.append((inside(out, f"catalogue-{paper}.pdf"), build_catalogue([game for game, _ in checked], paper, reports)))
     for target, content in files:
         write_atomic(target, content)
-    return Build([target for target, _ in files], sum(report.unchecked for _, report in checked))
+    warnings = [line for _, line in unplaced_warnings([game for game, _ in checked])]
+    return Build([target for target, _ in files], sum(report.unchecked for _, report in checked), warnings)

@@ -117,11 +117,15 @@ class FloatingFigure(Flowable):
         self._unit: dict[int, tuple[float, float]] = {}
         self._block: FigureBlock | None = None
 
-    def block(self, width: float, columns: int | None = None, max_height: float | None = None, narrow: float | None = None) -> FigureBlock:
-        """The block in ``width`` (``narrow``: the block's own width, beside text), its picture at most ``max_height`` tall."""
+    def block(
+        self, width: float, columns: int | None = None, max_height: float | None = None, narrow: float | None = None, max_width: float | None = None
+    ) -> FigureBlock:
+        """The block in ``width`` (``narrow``: the block's own width, beside text), its picture at
+        most ``max_height`` tall and ``max_width`` wide."""
         inner = narrow or width
         limit = min(self.max_height, max_height if max_height is not None else _BIG)
-        part = self.make(columns or self.columns, self.max_width, limit)
+        widest = min(w for w in (self.max_width, max_width) if w is not None) if (self.max_width or max_width) else None
+        part = self.make(columns or self.columns, widest, limit)
         block = FigureBlock(part, self.make_caption(), self.make_key(inner), narrow)
         block.wrap(width, _BIG)
         return block
@@ -155,15 +159,17 @@ class FloatingFigure(Flowable):
         return best
 
     def beside(self, width: float) -> FigureBlock | None:
-        """The block at its natural size beside the text, if it is narrow enough, else ``None``."""
+        """The block beside the text, at most :data:`SIDE_SHARE` of ``width`` wide (printed at
+        :data:`MIN_SHRINK` of its size at least), else ``None``."""
         natural = self.natural(width)
-        if natural.part.width > SIDE_SHARE * width:
+        limit = SIDE_SHARE * width
+        if natural.part.width * MIN_SHRINK > limit:
             return None
-        key_width = max((row.wrap(width, _BIG)[0] for row in self.make_key(natural.part.width)), default=0.0)
-        narrow = max(natural.part.width, key_width)
-        if narrow > SIDE_SHARE * width:
+        narrow = min(natural.part.width, limit)
+        block = self.block(width, narrow=narrow, max_width=narrow)
+        if block.width > limit or block.part.scale < MIN_SHRINK * natural.part.scale:
             return None
-        return self.block(width, narrow=narrow)
+        return block
 
     def unit(self, columns: int) -> tuple[float, float]:
         """The picture's size at print scale 1 with its panels in ``columns`` columns."""
@@ -203,7 +209,7 @@ class Keep(KeepTogether):
         frame = getattr(self, "_frame", None)
         if not parts or frame is None or not isinstance(parts[0], type(FrameBreak)) or available_height <= self.gap * frame._height:
             return parts
-        content = list(self._content)
+        content: list[Flowable] = list(getattr(self, "_content"))
         used = sum(f.wrapOn(self.canv, available_width, _BIG)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in content[:-1])
         room = available_height - used
         if room <= 0:
@@ -247,13 +253,13 @@ class FloatingTemplate(BaseDocTemplate):
         self.waited_on: dict[str, int] = {}
         """The page on which each figure that had to wait (leaving its room to text) first waited."""
 
-    def build(self, flowables: list[Flowable], *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+    def build(self, flowables: list[Flowable], *args: Any, **kwargs: Any) -> None:
         self._waiting, self._waiting_on_page, self._barriers = [], None, 0
         self.blank_shares, self.chapter_pages, self.waited_on = [], set(), {}
         super().build([*flowables, FloatBarrier()], *args, **kwargs)
 
     def handle_pageEnd(self) -> None:
-        frame = self.frame
+        frame: Any = self.frame
         height = frame._y2 - frame._topPadding - frame._y1p
         blank = 1.0 if frame._atTop else (frame._y + frame._prevASpace - frame._y1p) / height
         self.blank_shares.append(float(blank))
@@ -262,7 +268,7 @@ class FloatingTemplate(BaseDocTemplate):
     def afterFlowable(self, flowable: Flowable) -> None:
         from ppprint.book.markdown import Heading
 
-        if isinstance(flowable, Heading) and self._barriers and flowable.outline_level == 0 and self._curPageFlowableCount == 1:
+        if isinstance(flowable, Heading) and self._barriers and flowable.outline_level == 0 and getattr(self, "_curPageFlowableCount") == 1:
             self.chapter_pages.add(self.page)
         super().afterFlowable(flowable)
 
@@ -277,17 +283,18 @@ class FloatingTemplate(BaseDocTemplate):
         ]
 
     def _room(self) -> float:
-        frame = self.frame
+        frame: Any = self.frame
         space = 0.0 if frame._atTop else max(SPACE_BEFORE - frame._prevASpace, 0.0)
         return float(frame._y - frame._y1p - space - 1.0)
 
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         first = flowables[0]
-        if flowables is self._hanging or isinstance(first, ActionFlowable) or getattr(self, "frame", None) is None:
+        if flowables is getattr(self, "_hanging") or isinstance(first, ActionFlowable) or getattr(self, "frame", None) is None:
             super().handle_flowable(flowables)
             return
         if isinstance(first, FloatingFigure):
-            self._waiting.append(flowables.pop(0))
+            self._waiting.append(first)
+            del flowables[0]
             return
         barrier = isinstance(first, FloatBarrier)
         placed_already = isinstance(first, (FigureBlock, ImageAndFlowables))
@@ -305,11 +312,11 @@ class FloatingTemplate(BaseDocTemplate):
         first = flowables[0]
         super().handle_keepWithNext(flowables)
         if flowables[0] is not first and type(flowables[0]) is KeepTogether:
-            flowables[0] = Keep(flowables[0]._content)
+            flowables[0] = Keep(getattr(flowables[0], "_content"))
 
     def _place_waiting(self, flowables: list[Flowable], barrier: bool) -> bool:
         """Put the first waiting figure at the front of ``flowables`` if this is a good place for it."""
-        frame = self.frame
+        frame: Any = self.frame
         at_top = bool(frame._atTop)
         if not (barrier or at_top) and self._waiting_on_page == self.page:
             return False
@@ -354,19 +361,21 @@ class FloatingTemplate(BaseDocTemplate):
         if height < SIDE_TEXT * block.height:
             return None
         del flowables[: len(texts)]
-        return ImageAndFlowables(block, texts, imageLeftPadding=SIDE_GAP, imageRightPadding=0, imageBottomPadding=block.spaceAfter)
+        picture: Any = block  # it sizes itself like an Image (see FigureBlock._restrictSize)
+        return ImageAndFlowables(picture, texts, imageLeftPadding=SIDE_GAP, imageRightPadding=0, imageBottomPadding=block.spaceAfter)
 
     def _keep_heading_with_figure(self, flowables: list[Flowable]) -> None:
         """A heading directly before a figure: keep them together if the figure fits under it now,
         else let the figure wait after the heading's first paragraph (a heading never ends a page)."""
         chain = 0
-        while chain < len(flowables) and not isinstance(flowables[chain], FloatingFigure) and flowables[chain].getKeepWithNext():
+        while chain < len(flowables) and not isinstance(flowables[chain], FloatingFigure) and flowables[chain].getKeepWithNext():  # type: ignore[no-untyped-call]
             chain += 1
         if chain == 0 or chain >= len(flowables) or not isinstance(flowables[chain], FloatingFigure):
             return
         figure = flowables[chain]
         assert isinstance(figure, FloatingFigure)
-        width = float(self.frame._getAvailableWidth())
+        frame: Any = self.frame
+        width = float(frame._getAvailableWidth())
         if not self._waiting:
             used = sum(f.wrapOn(self.canv, width, _BIG)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables[:chain])
             block = figure.fit(width, self._room() - used)

@@ -170,7 +170,7 @@ class MarkdownConverter:
         (and so a heading before it is never left alone at the foot of a page)."""
         inner: list[Flowable] = []
         if title:
-            inner.append(Paragraph(escape(title), self.styles.box_title))
+            inner.append(Paragraph(escape(typographic(title)), self.styles.box_title))
         inner.extend(content)
         box = Table([[flowable] for flowable in inner], colWidths=["100%"], splitByRow=1)
         box.setStyle(

@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Spacer, Table, TableStyle
 
 from ppprint.book.floats import FloatingFigure, FloatingTemplate, KeepTail
+from ppprint.book.pdfmeta import attach_to_canvas
 from ppprint.book.markdown import FIGURE_MARKER, FLOAT_BARRIER, Heading, MarkdownConverter
 from ppprint.book.template import render
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles, stated, typographic
@@ -182,7 +183,11 @@ def key_rows(samples: list[Sample], width: float, max_height: float) -> list[Flo
             rows.append([sample])
         else:
             rows[-1] = trial
-    return [FigureFlowable(lambda scale, row=row: legend(row, scale), None, max_height) for row in rows]
+
+    def maker(row: list[Sample]) -> Callable[[float], Drawing]:
+        return lambda scale: legend(row, scale)
+
+    return [FigureFlowable(maker(row), None, max_height) for row in rows]
 
 
 def _typeset_picture(picture: PanelPicture) -> PanelPicture:
@@ -218,9 +223,13 @@ class RulebookTemplate(FloatingTemplate):
         )
         self.footer = footer
         self.mirrored = mirrored
+        self.meta = meta
         self.footer_drop = 0.42 * inch * margin / MARGIN
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._decorate)])
+
+    def beforeDocument(self) -> None:
+        attach_to_canvas(self.canv, self.meta)
 
     def _decorate(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         canvas.saveState()
@@ -262,12 +271,16 @@ def marks_used(report: VerifyReport) -> list[Sample]:
 
 
 def rulebook_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
-    """The PDF metadata of a game's book: title, author, subject and keywords (with the licence)."""
+    """The PDF metadata of a game's book: title, author, subject and keywords (with the licence),
+    and for the XMP packet the designers, the licence notice and its address."""
     return {
-        "title": f"{meta.title}: {what}",
+        "title": typographic(f"{meta.title}: {what}"),
         "author": ", ".join(meta.designers),
-        "subject": f"Rules of {meta.title}. {meta.licence.name}.",
+        "subject": typographic(f"Rules of {meta.title}. {meta.licence.name}."),
         "keywords": [*meta.keywords, f"licence: {meta.licence.name}"],
+        "creators": list(meta.designers),
+        "rights": typographic(" ".join(meta.licence.notice.split())),
+        "licence_url": meta.licence.url,
     }
 
 
