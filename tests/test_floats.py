@@ -117,3 +117,14 @@ def test_a_narrow_figure_sits_beside_the_text() -> None:
 
 def test_min_shrink_is_the_documented_limit() -> None:
     assert 0.7 <= MIN_SHRINK < 1
+
+
+def test_waiting_figures_print_before_a_box_that_holds_a_figure() -> None:
+    """A figure inside a box cannot float: the figures still waiting go first, so numbers stay in order."""
+    from reportlab.platypus import Table
+
+    box = Table([[figure(2, 200, 100)]])
+    box.holds_figure = True  # type: ignore[attr-defined]
+    _, pages = build([text(420, "a"), figure(1, 400, 420), box, text(300, "c")])
+    flat = "".join(pages)
+    assert flat.index("Figure 1.") < flat.index("Figure 2.")

@@ -296,12 +296,12 @@ class FloatingTemplate(BaseDocTemplate):
             self._waiting.append(first)
             del flowables[0]
             return
-        barrier = isinstance(first, FloatBarrier)
+        barrier = isinstance(first, FloatBarrier) or bool(getattr(first, "holds_figure", False))
         placed_already = isinstance(first, (FigureBlock, ImageAndFlowables))
         if self._waiting and not placed_already and self._place_waiting(flowables, barrier):
             super().handle_flowable(flowables)
             return
-        if barrier:
+        if isinstance(first, FloatBarrier):
             flowables.pop(0)
             self._barriers += 1
             return

@@ -27,7 +27,7 @@ from reportlab.lib.units import inch
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
 
-from ppprint.book.floats import FloatBarrier, Keep
+from ppprint.book.floats import FloatBarrier, FloatingFigure, Keep
 from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, RULE, Styles, typographic
 from ppprint.render.fonts import SANS
 
@@ -189,6 +189,8 @@ class MarkdownConverter:
             )
         )
         box.spaceAfter = 8
+        # A figure inside a box prints where the box does: figures waiting before it go first.
+        box.holds_figure = any(isinstance(flowable, FloatingFigure) for flowable in content)  # type: ignore[attr-defined]
         return box
 
     def _table(self, node: SyntaxTreeNode) -> Table:
