@@ -57,6 +57,9 @@ MOST_BLANK = 0.3
 LAST_PAGE_SHARE = 0.25
 """The last page of a book carries at least this share of a page (the credits are split no later)."""
 
+DRY_RUN = "_ppprint_dry_run"
+"""Set on the canvas of a trial layout, whose figures need not be painted."""
+
 _CALL_RE = re.compile(r"""\b(figure|ref)\(\s*["']([^"']*)["']\s*\)""")
 
 
@@ -141,7 +144,8 @@ class FigureFlowable(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        paint(self.canv, self.drawing, 0, 0, self.scale)
+        if not getattr(self.canv, DRY_RUN, False):
+            paint(self.canv, self.drawing, 0, 0, self.scale)
 
 
 class ImageFlowable(Flowable):
@@ -169,6 +173,8 @@ class ImageFlowable(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
+        if getattr(self.canv, DRY_RUN, False):
+            return
         self.canv.drawImage(str(self.path), 0, 0, self.width, self.height, mask="auto")
 
 
@@ -202,7 +208,9 @@ class RulebookTemplate(FloatingTemplate):
     ``mirrored`` (a booklet's pages) puts an even page's number on its outer, left edge.
     """
 
-    def __init__(self, output: io.BytesIO, size: tuple[float, float], margin: float, footer: str, meta: Mapping[str, Any], mirrored: bool = False):
+    def __init__(
+        self, output: io.BytesIO, size: tuple[float, float], margin: float, footer: str, meta: Mapping[str, Any], mirrored: bool = False, dry: bool = False
+    ):
         super().__init__(
             output,
             pagesize=size,
@@ -224,12 +232,15 @@ class RulebookTemplate(FloatingTemplate):
         self.footer = footer
         self.mirrored = mirrored
         self.meta = meta
+        self.dry = dry
+        """A trial layout: figures are placed but not painted."""
         self.footer_drop = 0.42 * inch * margin / MARGIN
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._decorate)])
 
     def beforeDocument(self) -> None:
         attach_to_canvas(self.canv, self.meta)
+        setattr(self.canv, DRY_RUN, self.dry)
 
     def _decorate(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         canvas.saveState()
@@ -358,19 +369,27 @@ def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", ha
         return keep_tail(story, frame_height * LAST_PAGE_SHARE)
 
     meta = data.meta
-    best: tuple[tuple[int, float], bytes] | None = None
-    for _ in range(MAX_LAYOUTS):
+
+    def typeset(dry: bool) -> tuple[RulebookTemplate, bytes]:
         output = io.BytesIO()
-        document = RulebookTemplate(output, size, margin, footer=typographic(f"{meta.title} · rules"), meta=rulebook_metadata(meta), mirrored=half)
+        document = RulebookTemplate(output, size, margin, footer=typographic(f"{meta.title} · rules"), meta=rulebook_metadata(meta), mirrored=half, dry=dry)
         document.build(story_of())
+        return document, output.getvalue()
+
+    # Lay the book out without painting its figures (the layout never depends on the paint) until
+    # its pages are full enough, keeping the best layout; then typeset that one for real.
+    best: tuple[tuple[int, float], dict[str, int]] | None = None
+    for _ in range(MAX_LAYOUTS):
+        document, _pdf = typeset(dry=True)
         blank = document.too_blank(MOST_BLANK)
         score = (len(blank), max((share for _, share in blank), default=0.0))
         if best is None or score < best[0]:
-            best = (score, output.getvalue())
+            best = (score, dict(levels))
         if not blank or not _smaller_figures(levels, document, [number for number, _ in blank]):
             break
     assert best is not None
-    return best[1]
+    levels.update(best[1])
+    return typeset(dry=False)[1]
 
 
 def _smaller_figures(levels: dict[str, int], document: RulebookTemplate, pages: list[int]) -> bool:
