@@ -128,3 +128,22 @@ def test_waiting_figures_print_before_a_box_that_holds_a_figure() -> None:
     _, pages = build([text(420, "a"), figure(1, 400, 420), box, text(300, "c")])
     flat = "".join(pages)
     assert flat.index("Figure 1.") < flat.index("Figure 2.")
+
+
+def test_panels_reflow_into_more_columns_to_fit_where_the_text_places_them() -> None:
+    """Four 100 pt panels: 2 x 2 needs 200 pt of height, 4 x 1 only 100 pt. With room for about
+    150 pt the figure prints here, its panels in one row, rather than wait."""
+
+    def panels(columns: int, max_width: float | None, max_height: float) -> Box:
+        rows = -(-4 // columns)
+        return Box(100.0 * columns, 100.0 * rows, max_width, max_height)
+
+    floating = FloatingFigure(panels, lambda: Paragraph("Figure 1. Four panels.", STYLES.caption), columns=2, panels=4, max_height=FRAME_HEIGHT * 0.62, name="f1")
+    caption = floating.natural(LETTER[0] - 144).height - floating.natural(LETTER[0] - 144).part.height
+    filler = Flowable()
+    filler.wrap = lambda w, h: (w, FRAME_HEIGHT - 150 - caption)  # type: ignore[method-assign]
+    filler.draw = lambda: None  # type: ignore[method-assign]
+    document, pages = build([filler, floating, text(40, "after")])
+    assert "Figure 1." in pages[0] and not document.waited_on
+    assert floating.fit(LETTER[0] - 144, 150 + caption) is not None
+    assert floating.fit(LETTER[0] - 144, 150 + caption).part.width == 400  # type: ignore[union-attr]
