@@ -87,7 +87,7 @@ class MarkdownConverter:
             # A heading may skip a level (## then ####): its bookmark goes one level below the last.
             outline = min(max(0, level - 2), self._outline_level + 1)
             self._outline_level = outline
-            style = (self.styles.h1, self.styles.h2, self.styles.h3)[min(outline, 2)]
+            style = {1: self.styles.h1, 2: self.styles.h1, 3: self.styles.h2}.get(level, self.styles.h3)
             self._headings += 1
             return [Heading(self._inline(node.children[0]), style, outline, f"{self.key_prefix}{self._headings}")]
         if kind == "paragraph":
