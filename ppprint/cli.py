@@ -121,7 +121,9 @@ def list_games() -> None:
             typer.echo(f"  {figure.id}: {len(figure.panels)} panel(s), {figure.claim_count()} claim(s)")
 
 
-StrictOption = Annotated[bool, typer.Option("--strict", help="Fail (exit 1) when a diagram makes no claim, so nothing checks it.")]
+StrictOption = Annotated[
+    bool, typer.Option("--strict", help="Fail when a diagram makes no claim, so nothing checks it (exit 1), or a figure file is never placed by the rules text (exit 2).")
+]
 
 
 @app.command()
@@ -130,6 +132,7 @@ def verify(
     strict: StrictOption = False,
 ) -> None:
     """Check every claim of every diagram against the rules engines."""
+    from ppprint.book.build import unplaced_warnings
     from ppprint.verify import verify_game
 
     ids = games or _all_games()
@@ -143,8 +146,13 @@ def verify(
         typer.echo(f"wrong claim: {failure.one_line()}")
     summary = f"{len(ids)} game(s), {diagrams} diagrams, {claims} claims checked, {len(failures)} wrong"
     typer.echo(summary + (f", {unchecked} diagram(s) unchecked (no claim)" if unchecked else ""))
+    unplaced = unplaced_warnings([get_game(game_id) for game_id in ids])
+    for _, line in unplaced:
+        typer.echo(f"{'error' if strict else 'warning'}: {line}", err=True)
     if failures or (strict and unchecked):
         raise typer.Exit(1)
+    if strict and unplaced:
+        raise typer.Exit(2)
 
 
 def _all_games() -> list[str]:
@@ -188,6 +196,8 @@ def build(
             typer.echo(f"wrote {path}")
     if build.unchecked:
         typer.echo(f"note: {build.unchecked} diagram(s) make no claim, so nothing checked them (--strict refuses them)")
+    for warning in build.warnings:
+        typer.echo(f"warning: {warning} (--strict refuses it)", err=True)
     if figures:
         typer.echo(f"wrote {sum(p.suffix == '.svg' for p in build.written)} figures as SVG and PNG ({dpi:g} dpi)")
 

@@ -33,3 +33,45 @@ def test_cli_all_writes_the_catalogue_and_a_single_game_does_not(tmp_path: Path)
     assert (tmp_path / "o" / "catalogue-letter.pdf").exists()
     single = run_cli("build", "sanqi", "--out", "p", cwd=tmp_path)
     assert single.returncode == 0 and not (tmp_path / "p" / "catalogue-letter.pdf").exists()
+
+
+def test_pile_up_and_sanqi_show_a_position_that_tells_the_game():
+    """Their setups are empty boards: the catalogue shows the figure panel game.yaml names."""
+    from ppprint.book.catalogue import catalogue_table
+
+    for game_id in ("pileup", "sanqi"):
+        game = get_game(game_id)
+        assert game.data.meta.catalogue is not None
+        empty = game.require_view().table(game.require_engine().initial_state(), game.require_view().options({"coordinates": False}))
+        shown = catalogue_table(game)
+        board = {piece.kind for piece in empty.pieces}
+        assert len([piece for piece in shown.pieces if piece.kind not in board]) >= 5, game_id
+        assert not shown.coordinates
+
+
+def test_a_named_catalogue_figure_is_checked_like_any_figure(games_copy: Path):
+    import pytest
+
+    from ppprint.book.catalogue import catalogue_table
+    from ppprint.errors import ClaimError, InputError
+    from tests.conftest import game_in
+    from tests.test_book_contract import flip_first_reason
+
+    meta = games_copy / "expansion" / "game.yaml"
+    original = meta.read_text(encoding="utf-8")
+    meta.write_text(original + "catalogue: {figure: combat, panel: 2}\n", encoding="utf-8")
+    game = game_in(games_copy, "expansion")
+    assert game.data.meta.catalogue_picture().panel == 2
+    assert len(catalogue_table(game).pieces) > 0
+    # An unknown figure or panel is named with game.yaml's line.
+    for bad, problem in (("catalogue: nothing", "no such figure 'nothing'"), ("catalogue: {figure: combat, panel: 9}", "has 4 panel(s), not 9")):
+        meta.write_text(original + bad + "\n", encoding="utf-8")
+        with pytest.raises(InputError) as caught:
+            game_in(games_copy, "expansion").data
+        assert problem in caught.value.message and caught.value.path == meta and caught.value.line == original.count("\n") + 1
+    # A wrong claim in the figure it shows stops the catalogue, as it stops a book.
+    meta.write_text(original, encoding="utf-8")
+    flipped, _ = flip_first_reason(games_copy / "expansion", "expansion")
+    meta.write_text(original + f"catalogue: {flipped.stem}\n", encoding="utf-8")
+    with pytest.raises(ClaimError):
+        build_catalogue([game_in(games_copy, "expansion")], "letter")

@@ -61,3 +61,69 @@ def test_rebuilding_in_a_fresh_process_gives_the_same_bytes(pdfs):
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300, check=True)
     assert json.loads(result.stdout) == {k: hashlib.sha256(v).hexdigest() for k, v in pdfs.items()}
+
+
+def test_every_pdf_says_its_language(pdfs):
+    """/Lang on the document catalogue of every PDF (booklets and print-and-play lost it)."""
+    for kind, pdf in pdfs.items():
+        assert PdfReader(io.BytesIO(pdf)).trailer["/Root"].get("/Lang") == "en", kind
+
+
+def test_every_pdf_carries_xmp_with_its_licence(pdfs):
+    """An XMP packet like the piecepack tools write: title, creators, language and the licence."""
+    for kind, pdf in pdfs.items():
+        reader = PdfReader(io.BytesIO(pdf))
+        xmp = reader.xmp_metadata
+        assert xmp is not None, kind
+        assert xmp.dc_title["x-default"] == reader.metadata.title, kind
+        assert xmp.dc_creator, kind
+        assert xmp.dc_language == ["en"], kind
+        licences = [k.split(":", 1)[1].strip() for k in reader.metadata["/Keywords"].split(", ") if k.startswith("licence:")]
+        rights = xmp.dc_rights["x-default"]
+        assert licences and all(licence in rights or kind in ("rulebook", "booklet") for licence in licences), (kind, rights)
+        if kind in ("rulebook", "booklet"):
+            assert rights.startswith("SanQi ©"), rights  # the licence notice itself
+        raw = reader.trailer["/Root"]["/Metadata"].get_object()
+        assert raw.get("/Filter") is None and b"xmpRights:UsageTerms" in raw.get_data(), kind
+        assert b"<?xpacket" in raw.get_data() and b"xmp:ModifyDate" not in raw.get_data(), kind
+
+
+def test_a_licence_with_an_address_is_marked_as_creative_commons_tools_read_it():
+    game = get_game("expansion")
+    report = verify_game(game)
+    for book_format in ("standard", "booklet"):
+        reader = PdfReader(io.BytesIO(book_pdf(game, report, "letter", book_format)[1]))
+        data = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode("utf-8")
+        assert "<xmpRights:Marked>True</xmpRights:Marked>" in data
+        assert f"<xmpRights:WebStatement>{game.data.meta.licence.url}</xmpRights:WebStatement>" in data
+        assert f'<cc:license rdf:resource="{game.data.meta.licence.url}"/>' in data
+        assert "<cc:attributionName>Lu Bolin, Teng Yan Zhen, Julia Kwek</cc:attributionName>" in data
+        assert "CC BY 4.0" in reader.xmp_metadata.dc_rights["x-default"]
+
+
+def fonts_of(pdf: bytes) -> dict[str, bool]:
+    """Every font a PDF's pages use (through forms too): base name -> embedded."""
+    reader = PdfReader(io.BytesIO(pdf))
+    fonts: dict[str, bool] = {}
+
+    def walk(resources):
+        resources = resources.get_object()
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor") or (font["/DescendantFonts"][0].get_object().get("/FontDescriptor") if "/DescendantFonts" in font else None)
+            embedded = descriptor is not None and any(key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+            fonts[str(font["/BaseFont"]).split("+")[-1]] = embedded
+        for xobject in (resources.get("/XObject") or {}).values():
+            xobject = xobject.get_object()
+            if "/Resources" in xobject:
+                walk(xobject["/Resources"])
+
+    for page in reader.pages:
+        walk(page["/Resources"])
+    return fonts
+
+
+def test_the_catalogue_uses_only_embedded_shipped_fonts(pdfs):
+    fonts = fonts_of(pdfs["catalogue"])
+    assert fonts and all(fonts.values()), fonts
+    assert "Helvetica" not in fonts

@@ -19,6 +19,7 @@ from typing import Any
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
 from pypdf.generic import ArrayObject, ByteStringObject
 
+from ppprint.book.pdfmeta import attach_to_writer
 from ppprint.book.rulebook import PAPERS
 
 
@@ -45,7 +46,8 @@ def impose(pdf: bytes, paper: str, metadata: Mapping[str, Any]) -> bytes:
 
     Each page is centred in its half of the sheet; bookmarks point at the sheet
     side holding their page; ``metadata`` takes the keys of
-    :func:`~ppprint.book.rulebook.rulebook_metadata`.
+    :func:`~ppprint.book.rulebook.rulebook_metadata` (the document information,
+    the XMP packet and the language are set from it).
     """
     reader = PdfReader(io.BytesIO(pdf))
     sheet_height, sheet_width = PAPERS[paper]
@@ -64,6 +66,7 @@ def impose(pdf: bytes, paper: str, metadata: Mapping[str, Any]) -> bytes:
             side_of_page[number - 1] = side
         writer.add_page(sheet).compress_content_streams()
     _copy_outline(reader, writer, reader.outline, side_of_page, None)
+    attach_to_writer(writer, metadata)
     writer.add_metadata(
         {
             "/Title": metadata["title"],

@@ -24,7 +24,8 @@ from ppprint.book.booklet import impose
 from ppprint.book.cache import GameFigures, Store, cache_folder
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.rulebook import FigureDrawer, build_rulebook, rulebook_metadata
-from ppprint.errors import ClaimError, ClaimFailure, PpprintError, UncheckedError
+from ppprint.errors import ClaimError, ClaimFailure, InputError, PpprintError, UncheckedError
+from ppprint.model.game import unplaced_figures
 from ppprint.registry import Plugin, configure, get_game, registry
 from ppprint.output import inside, write_atomic
 from ppprint.render.draw import Drawing
@@ -45,6 +46,19 @@ class Build:
     unchecked: int
     reused: int = 0
     """Figures whose verification came from the cache (so they were not checked again)."""
+    warnings: list[str] = field(default_factory=list)
+    """Lines to print: figure files the rules text never places."""
+
+
+def unplaced_warnings(games: list[Plugin]) -> list[tuple[Path, str]]:
+    """A warning for each figure file that a game's rules text never places (see
+    :func:`~ppprint.model.game.unplaced_figures`): the file, and the line to print."""
+    warnings = []
+    for game in games:
+        for path in unplaced_figures(game.data):
+            how = f'{{{{ figure("{path.stem}") }}}}' if path.suffix == ".yaml" else f"![caption]({path.relative_to(game.data.folder).as_posix()})"
+            warnings.append((path, f"{path}: the rules text never places this figure (add {how} to {game.data.rules_path.name}, or remove the file)"))
+    return warnings
 
 
 def verify_all(game_ids: list[str], strict: bool = False) -> list[tuple[Plugin, VerifyReport]]:
@@ -60,13 +74,21 @@ def verify_all(game_ids: list[str], strict: bool = False) -> list[tuple[Plugin, 
     if failures:
         raise ClaimError(failures)
     unchecked = sum(report.unchecked for _, report in checked)
-    _check_strict(strict, unchecked)
+    _check_strict(strict, unchecked, [game for game, _ in checked])
     return checked
 
 
-def _check_strict(strict: bool, unchecked: int) -> None:
-    if strict and unchecked:
+def _check_strict(strict: bool, unchecked: int, games: list[Plugin]) -> None:
+    """With ``strict``, refuse diagrams that make no claim and figure files the rules text never places."""
+    if not strict:
+        return
+    if unchecked:
         raise UncheckedError(f"{unchecked} diagram(s) make no claim, so nothing checks them (--strict); nothing was written")
+    unplaced = unplaced_warnings(games)
+    if unplaced:
+        path, _ = unplaced[0]
+        more = f" (and {len(unplaced) - 1} more)" if len(unplaced) > 1 else ""
+        raise InputError(f"the rules text never places this figure{more} (--strict); nothing was written", path)
 
 
 def book_pdf(game: Plugin, report: VerifyReport, paper: str, book_format: str = "standard", draw: FigureDrawer | None = None) -> tuple[str, bytes]:
@@ -245,7 +267,8 @@ def build_games(
         write_atomic(target, content)
     if cache:
         Store(cache_folder(out)).write(cache_entries)
-    return Build([target for target, _ in targets], unchecked, reused)
+    warnings = [line for _, line in unplaced_warnings([get_game(game_id) for game_id in game_ids])]
+    return Build([target for target, _ in targets], unchecked, reused, warnings)
 
 
 _Files = list[tuple[str, bytes]]
@@ -262,7 +285,7 @@ def _build_here(game_ids: list[str], options: BuildOptions, catalogue: bool, pro
     if failures:
         raise ClaimError(failures)
     unchecked = sum(build.report.unchecked for build in builds)
-    _check_strict(options.strict, unchecked)
+    _check_strict(options.strict, unchecked, [build.game for build in builds])
     files: _Files = []
     cache_entries: dict[str, bytes] = {}
     with Progress(disable=not progress, transient=True) as bar:
@@ -274,7 +297,8 @@ def _build_here(game_ids: list[str], options: BuildOptions, catalogue: bool, pro
             bar.advance(task)
         if catalogue:
             bar.update(task, description=f"building the catalogue ({options.paper})")
-            files.append((f"catalogue-{options.paper}.pdf", build_catalogue([build.game for build in builds], options.paper)))
+            reports = {build.game.id: build.report for build in builds}
+            files.append((f"catalogue-{options.paper}.pdf", build_catalogue([build.game for build in builds], options.paper, reports)))
     return files, cache_entries, unchecked, sum(build.figures.reused for build in builds)
 
 
@@ -307,7 +331,7 @@ def _build_on_pool(
     if failures:
         raise ClaimError(failures)
     unchecked = sum(outcome.unchecked for outcome in outcomes)
-    _check_strict(options.strict, unchecked)
+    _check_strict(options.strict, unchecked, [get_game(game_id) for game_id in game_ids])
     files: _Files = []
     cache_entries: dict[str, bytes] = {}
     for outcome in outcomes:

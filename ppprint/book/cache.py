@@ -29,12 +29,13 @@ import json
 import os
 import sys
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ppprint import __version__
+from ppprint.book.styles import typographic
 from ppprint.errors import ClaimError
 from ppprint.model.game import Figure
 from ppprint.output import inside, write_atomic
@@ -196,7 +197,7 @@ class GameFigures:
         self.out = out
         self.keys: dict[str, str] = {}
         self.checked: dict[str, CheckedFigure] = {}
-        self.drawn: dict[tuple[str, float], Drawing] = {}
+        self.drawn: dict[tuple[str, float, int], Drawing] = {}
         self.reused = 0
         """Figures whose verification came from the cache (so they were not checked again)."""
 
@@ -258,24 +259,63 @@ class GameFigures:
             self.checked[figure_id] = checked
         return self.checked[figure_id]
 
-    def drawing(self, figure_id: str, scale: float = 1.0) -> Drawing:
-        """The figure ``figure_id`` drawn for printing at ``scale``."""
-        drawn = self.drawn.get((figure_id, scale))
+    def drawing(self, figure_id: str, scale: float = 1.0, columns: int | None = None) -> Drawing:
+        """The figure ``figure_id`` drawn for printing at ``scale``, its panels in ``columns``
+        (default: the figure's own), labels with printed punctuation."""
+        columns = columns or self.game.data.figures[figure_id].columns
+        drawn = self.drawn.get((figure_id, scale, columns))
         if drawn is not None:
             return drawn
-        key = _digest(self.keys[figure_id], "drawing", repr(scale)) if figure_id in self.keys else ""
-        entry = self.store.get(key, "drawing") if key else None
-        if entry is not None:
+        key = _digest(self.keys[figure_id], "drawing", repr(scale), repr(columns)) if figure_id in self.keys else ""
+
+        def redraw() -> Drawing:
+            return render_figure(self.game.require_view(), self._checked(figure_id), scale, columns, typographic)
+
+        def stored_items() -> list[Item]:
+            entry = self.store.get(key, "drawing")
+            if entry is not None:
+                try:
+                    return decode_drawing(entry["drawing"]).items
+                except (LookupError, TypeError, ValueError, RecursionError):
+                    pass
+            return redraw().items
+
+        # A trial layout needs only a figure's size: that is a small entry of its own, and the
+        # drawing's entry is read when the figure is painted.
+        size = self.store.get(_digest(key, "size"), "size") if key else None
+        if size is not None:
             try:
-                drawn = decode_drawing(entry["drawing"])
-            except (LookupError, TypeError, ValueError, RecursionError):
+                drawn = StoredDrawing(size, stored_items)
+            except (LookupError, TypeError, ValueError):
                 drawn = None
         if drawn is None:
-            drawn = render_figure(self.game.require_view(), self._checked(figure_id), scale)
+            drawn = redraw()
             if key:
-                self.store.put(key, "drawing", figure=figure_id, scale=scale, drawing=encode_drawing(drawn))
-        self.drawn[figure_id, scale] = drawn
+                self.store.put(key, "drawing", figure=figure_id, scale=scale, columns=columns, drawing=encode_drawing(drawn))
+                self.store.put(_digest(key, "size"), "size", width=drawn.width, height=drawn.height, title=drawn.title, description=drawn.description)
+        self.drawn[figure_id, scale, columns] = drawn
         return drawn
+
+
+class StoredDrawing(Drawing):
+    """A drawing of the cache: its size at once, its items from ``items()`` when first used
+    (a trial layout asks a figure only for its size)."""
+
+    def __init__(self, size: dict[str, Any], items: Callable[[], list[Item]]):
+        self.width, self.height = _numbers([size["width"], size["height"]])
+        self.title, self.description = _text(size["title"]), _text(size["description"])
+        self._read = items
+        self._items: list[Item] | None = None
+
+    @property
+    def items(self) -> list[Item]:
+        if self._items is None:
+            self._items = self._read()
+        return self._items
+
+    @items.setter
+    def items(self, items: list[Item]) -> None:
+        self._items = items
 
 
 # -- drawings as plain JSON ----------------------------------------------------------------------------

@@ -1,15 +1,18 @@
-"""The library catalogue: one PDF listing every game with its metadata and a thumbnail of its setup.
+"""The library catalogue: one PDF listing every game with its metadata and a thumbnail of a position.
 
-The thumbnail is the engine's own setup (``initial_state()`` drawn by
-``table()`` with the default view), so it shows exactly what the rulebook's
-setup diagram is checked against; it is scaled down to :data:`THUMBNAIL`
-inches at most. Each game is one bookmarked entry.
+The thumbnail is a position that tells the game: the panel of a checked figure
+that ``game.yaml`` names (``catalogue: <figure id>`` or ``{figure: id, panel:
+n}``), drawn as the engine's verification left it (without its marks), or by
+default the engine's own setup (``initial_state()``); either way it is drawn by
+``table()`` and scaled down to :data:`THUMBNAIL` inches at most. A named figure
+is verified like any other: a wrong claim stops the catalogue. Fields the
+source leaves open ("not stated") are left out. Each game is one bookmarked entry.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
@@ -17,27 +20,46 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from ppprint.book.markdown import Heading
-from ppprint.book.rulebook import MARGIN, PAPERS, FigureFlowable, RulebookTemplate, _escape, _join_names
-from ppprint.book.styles import BOX_EDGE, Styles, book_styles
+from ppprint.book.rulebook import MARGIN, PAPERS, FigureFlowable, RulebookTemplate, _join_names, _text
+from ppprint.book.styles import BOX_EDGE, Styles, book_styles, stated, typographic
+from ppprint.errors import ClaimError
 from ppprint.layout.plain import PlainPosition
+from ppprint.model.table import Table as PieceTable
 from ppprint.registry import Plugin
 from ppprint.render.figure import table_drawing
-from ppprint.render.fonts import register_fonts
+from ppprint.render.fonts import SANS, register_fonts
+from ppprint.verify import VerifyReport, verify_figure
 
 THUMBNAIL = 2.4 * inch
 CATALOGUE_TITLE = "The ppprint library"
 
 
-def setup_thumbnail(game: Plugin) -> FigureFlowable:
-    """The engine's setup of a game (the empty board of a game without one), scaled to fit :data:`THUMBNAIL`."""
-    start = game.engine.initial_state() if game.engine is not None else PlainPosition()
+def catalogue_table(game: Plugin, report: VerifyReport | None = None) -> PieceTable:
+    """The position ``game.yaml`` names for the catalogue, else the engine's setup (the empty board
+    of a game without an engine), without coordinates. A named figure is drawn as ``report`` checked
+    it (else it is checked now); a wrong claim raises :class:`ClaimError`."""
     view = game.require_view()
-    table = view.table(start, view.options({"coordinates": False}))
+    picture = game.data.meta.catalogue_picture()
+    if picture is None:
+        start = game.engine.initial_state() if game.engine is not None else PlainPosition()
+        return view.table(start, view.options({"coordinates": False}))
+    checked = report.figures.get(picture.figure) if report is not None else None
+    if checked is None:  # not in the report (none given, or the build cache vouched for it): check it now
+        checked, failures = verify_figure(game, game.data.figures[picture.figure])
+        if failures:
+            raise ClaimError(failures)
+    panel = checked.panels[picture.panel - 1]
+    return view.table(panel.state, panel.panel.view.model_copy(update={"coordinates": False}))
+
+
+def setup_thumbnail(game: Plugin, report: VerifyReport | None = None) -> FigureFlowable:
+    """The catalogue's position of a game (:func:`catalogue_table`), scaled to fit :data:`THUMBNAIL`."""
+    table = catalogue_table(game, report)
     return FigureFlowable(lambda scale: table_drawing(table, scale=scale), THUMBNAIL, THUMBNAIL)
 
 
-def game_entry(game: Plugin, styles: Styles, number: int) -> list[Flowable]:
-    """A game's heading (a bookmark), its metadata beside its setup thumbnail."""
+def game_entry(game: Plugin, styles: Styles, number: int, report: VerifyReport | None = None) -> list[Flowable]:
+    """A game's heading (a bookmark), its metadata beside its thumbnail."""
     data = game.data
     meta = data.meta
     rows = [
@@ -51,20 +73,23 @@ def game_entry(game: Plugin, styles: Styles, number: int) -> list[Flowable]:
         ("Rulebook", f"{len(data.figures)} figures, each checked by the rules engine; build with: ppprint build {data.id}"),
     ]
     facts = Table(
-        [[Paragraph(label, styles.info_label), Paragraph(_escape(value), styles.small)] for label, value in rows],
+        [[Paragraph(label, styles.info_label), Paragraph(_text(value), styles.small)] for label, value in rows if stated(value)],
         colWidths=[0.95 * inch, None],
         hAlign="LEFT",
     )
-    facts.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
-    body = Table([[setup_thumbnail(game), facts]], colWidths=[THUMBNAIL + 0.2 * inch, None])
-    body.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0), ("LINEBELOW", (0, 0), (-1, -1), 0.5, BOX_EDGE)]))
-    heading = Heading(_escape(meta.title), styles.h1, 0, f"game{number}")
-    subtitle = [Paragraph(_escape(meta.subtitle), ParagraphStyle("entry_subtitle", parent=styles.subtitle, alignment=TA_LEFT))] if meta.subtitle else []
+    facts.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), SANS), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
+    body = Table([[setup_thumbnail(game, report), facts]], colWidths=[THUMBNAIL + 0.2 * inch, None])
+    body.setStyle(
+        TableStyle([("FONT", (0, 0), (-1, -1), SANS), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0), ("LINEBELOW", (0, 0), (-1, -1), 0.5, BOX_EDGE)])
+    )
+    heading = Heading(_text(meta.title), styles.h1, 0, f"game{number}")
+    subtitle = [Paragraph(_text(meta.subtitle), ParagraphStyle("entry_subtitle", parent=styles.subtitle, alignment=TA_LEFT))] if meta.subtitle else []
     return [KeepTogether([heading, *subtitle, body]), Spacer(1, 0.2 * inch)]
 
 
-def build_catalogue(plugins: Sequence[Plugin], paper: str = "letter") -> bytes:
-    """The catalogue PDF of ``games``, in the order given."""
+def build_catalogue(plugins: Sequence[Plugin], paper: str = "letter", reports: Mapping[str, VerifyReport] | None = None) -> bytes:
+    """The catalogue PDF of ``games``, in the order given (``reports``: their verifications, by game id,
+    for the games whose thumbnail is a figure; any game missing is verified here)."""
     register_fonts()
     styles = book_styles()
     games = [plugin.data for plugin in plugins]
@@ -74,7 +99,7 @@ def build_catalogue(plugins: Sequence[Plugin], paper: str = "letter") -> bytes:
         Spacer(1, 0.2 * inch),
     ]
     for number, plugin in enumerate(plugins, start=1):
-        story += game_entry(plugin, styles, number)
+        story += game_entry(plugin, styles, number, (reports or {}).get(plugin.id))
     licences = sorted({data.meta.licence.name for data in games})
     output = io.BytesIO()
     document = RulebookTemplate(
@@ -87,6 +112,8 @@ def build_catalogue(plugins: Sequence[Plugin], paper: str = "letter") -> bytes:
             "author": ", ".join(sorted({name for data in games for name in data.meta.designers})),
             "subject": f"Catalogue of {len(games)} games: {', '.join(data.meta.title for data in games)}",
             "keywords": ["catalogue", *(data.meta.title for data in games), *(f"licence: {name}" for name in licences)],
+            "creators": sorted({name for data in games for name in data.meta.designers}),
+            "rights": typographic(" ".join(f"{data.meta.title}: {data.meta.licence.name}." for data in games)),
         },
     )
     document.build(story)

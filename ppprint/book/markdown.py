@@ -1,10 +1,16 @@
 """Markdown to platypus flowables, through markdown-it-py's syntax tree.
 
-Supported: headings (bookmarked), paragraphs with bold, italic, code and
-links, bullet and numbered lists (nested), block quotes (as notes), tables,
-``::: box Title`` containers (a framed box), and figure markers placed by the
-Jinja ``figure()`` call. Anything else (raw HTML, images) is an error, so a
-rulebook never loses text silently.
+Supported: headings (bookmarked; a heading that skips a level, ``##`` then
+``####``, is bookmarked one level below the one before), paragraphs with bold,
+italic, code and links, bullet and numbered lists (nested), block quotes (as
+notes), tables, ``::: box Title`` containers (a framed box), figure markers
+placed by the Jinja ``figure()`` call, and images (``![caption](file.png)``,
+alone in their paragraph: a numbered figure with that caption). Anything else
+(raw HTML, an image inside a sentence) is an error, so a rulebook never loses
+text silently.
+
+All text (not code) passes through :func:`~ppprint.book.styles.typographic`:
+curly quotes, dashes and the like are set here once, not by markdown-it.
 """
 
 from __future__ import annotations
@@ -21,13 +27,18 @@ from reportlab.lib.units import inch
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
 
-from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, RULE, Styles
+from ppprint.book.floats import FloatBarrier, FloatingFigure, Keep
+from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, RULE, Styles, typographic
 from ppprint.render.fonts import SANS
 
 FIGURE_MARKER = "@@figure:{}@@"
 _FIGURE_RE = re.compile(r"@@figure:([A-Za-z0-9_.-]+)@@")
+FLOAT_BARRIER = "@@float-barrier@@"
+"""A paragraph of its own that no waiting figure may float past (the end of the rules)."""
 
 FigureMaker = Callable[[str], Flowable]
+ImageMaker = Callable[[str, str], Flowable]
+"""``make_image(source, caption)``: a Markdown image as a figure."""
 
 
 class Heading(Paragraph):
@@ -41,7 +52,7 @@ class Heading(Paragraph):
 
 
 def _parser() -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(["table", "replacements", "smartquotes"])
+    md = MarkdownIt("commonmark", {"html": False, "typographer": False}).enable(["table"])
     md.use(container_plugin, name="box")
     return md
 
@@ -49,11 +60,14 @@ def _parser() -> MarkdownIt:
 class MarkdownConverter:
     """Turns one Markdown document into flowables."""
 
-    def __init__(self, styles: Styles, make_figure: FigureMaker, key_prefix: str = "s"):
+    def __init__(self, styles: Styles, make_figure: FigureMaker, key_prefix: str = "s", make_image: ImageMaker | None = None):
         self.styles = styles
         self.make_figure = make_figure
+        self.make_image = make_image
         self.key_prefix = key_prefix
         self._headings = 0
+        self._outline_level = -1
+        self._last = ""
 
     def convert(self, text: str) -> list[Flowable]:
         """All flowables of ``text``."""
@@ -70,15 +84,14 @@ class MarkdownConverter:
         kind = node.type
         if kind == "heading":
             level = int(node.tag[1])
+            # A heading may skip a level (## then ####): its bookmark goes one level below the last.
+            outline = min(max(0, level - 2), self._outline_level + 1)
+            self._outline_level = outline
             style = {1: self.styles.h1, 2: self.styles.h1, 3: self.styles.h2}.get(level, self.styles.h3)
             self._headings += 1
-            return [Heading(self._inline(node.children[0]), style, max(0, level - 2), f"{self.key_prefix}{self._headings}")]
+            return [Heading(self._inline(node.children[0]), style, outline, f"{self.key_prefix}{self._headings}")]
         if kind == "paragraph":
-            inline = node.children[0]
-            marker = _FIGURE_RE.fullmatch((inline.content or "").strip())
-            if marker:
-                return [self.make_figure(marker.group(1))]
-            return [Paragraph(self._inline(inline), self.styles.body)]
+            return [self._paragraph(node, self.styles.body)]
         if kind in ("bullet_list", "ordered_list"):
             return [self._list(node)]
         if kind == "blockquote":
@@ -89,10 +102,31 @@ class MarkdownConverter:
         if kind == "table":
             table = self._table(node)
             short = len(node.children[-1].children) < 12  # body rows: a short table is never split
-            return [KeepTogether([table]) if short else table]
+            return [Keep([table]) if short else table]
         if kind == "hr":
             return [Spacer(1, 0.15 * inch)]
         raise ValueError(f"Markdown element '{kind}' is not supported in a rulebook (line {_line(node)})")
+
+    def _paragraph(self, node: SyntaxTreeNode, style: ParagraphStyle) -> Flowable:
+        """A paragraph; a figure marker or an image alone in it is a figure."""
+        inline = node.children[0]
+        content = (inline.content or "").strip()
+        marker = _FIGURE_RE.fullmatch(content)
+        if marker:
+            return self.make_figure(marker.group(1))
+        if content == FLOAT_BARRIER:
+            return FloatBarrier()
+        images = [child for child in inline.children if child.type == "image"]
+        if images:
+            others = [child for child in inline.children if child.type not in ("image", "softbreak") and not (child.type == "text" and not child.content.strip())]
+            if len(images) > 1 or others:
+                raise ValueError(f"an image must stand alone in its paragraph, with its caption as its text: ![caption](file.png) (line {_line(node)})")
+            image = images[0]
+            if self.make_image is None:
+                raise ValueError(f"images are not supported here (line {_line(node)})")
+            caption = "".join(child.content for child in image.children or [])
+            return self.make_image(str(image.attrs.get("src", "")), caption)
+        return Paragraph(self._inline(inline), style)
 
     def _list(self, node: SyntaxTreeNode) -> ListFlowable:
         return self._list_flowable(node, list(node.children), int(node.attrs.get("start", 1)))
@@ -108,7 +142,7 @@ class MarkdownConverter:
             flowables: list[Flowable] = []
             for child in item.children:
                 if child.type == "paragraph":
-                    flowables.append(Paragraph(self._inline(child.children[0]), self.styles.bullet))
+                    flowables.append(self._paragraph(child, self.styles.bullet))
                 else:
                     flowables.extend(self._block(child))
             items.append(ListItem(flowables))
@@ -136,7 +170,7 @@ class MarkdownConverter:
         (and so a heading before it is never left alone at the foot of a page)."""
         inner: list[Flowable] = []
         if title:
-            inner.append(Paragraph(escape(title), self.styles.box_title))
+            inner.append(Paragraph(escape(typographic(title)), self.styles.box_title))
         inner.extend(content)
         box = Table([[flowable] for flowable in inner], colWidths=["100%"], splitByRow=1)
         box.setStyle(
@@ -155,6 +189,8 @@ class MarkdownConverter:
             )
         )
         box.spaceAfter = 8
+        # A figure inside a box prints where the box does: figures waiting before it go first.
+        box.holds_figure = any(isinstance(flowable, FloatingFigure) for flowable in content)  # type: ignore[attr-defined]
         return box
 
     def _table(self, node: SyntaxTreeNode) -> Table:
@@ -184,25 +220,34 @@ class MarkdownConverter:
         table.spaceAfter = self.styles.body.spaceAfter
         return table
 
-    def _inline(self, node: SyntaxTreeNode) -> str:
+    def _inline(self, node: SyntaxTreeNode, start: bool = True) -> str:
+        if start:
+            self._last = ""
         parts: list[str] = []
         for child in node.children:
             kind = child.type
             if kind == "text":
-                parts.append(escape(child.content, quote=False))
+                text = typographic(child.content, self._last)
+                self._last = text[-1:] or self._last
+                parts.append(escape(text, quote=False))
             elif kind == "softbreak":
                 parts.append(" ")
+                self._last = " "
             elif kind == "hardbreak":
                 parts.append("<br/>")
+                self._last = " "
             elif kind == "strong":
-                parts.append(f"<b>{self._inline(child)}</b>")
+                parts.append(f"<b>{self._inline(child, False)}</b>")
             elif kind == "em":
-                parts.append(f"<i>{self._inline(child)}</i>")
+                parts.append(f"<i>{self._inline(child, False)}</i>")
             elif kind == "code_inline":
                 parts.append(f'<font name="{SANS}">{escape(child.content, quote=False)}</font>')
+                self._last = child.content[-1:] or self._last
             elif kind == "link":
                 href = escape(str(child.attrs.get("href", "")))
-                parts.append(f'<link href="{href}" color="#8a2a1b">{self._inline(child)}</link>')
+                parts.append(f'<link href="{href}" color="#8a2a1b">{self._inline(child, False)}</link>')
+            elif kind == "image":
+                raise ValueError("an image must stand alone in its paragraph, with its caption as its text: ![caption](file.png)")
             else:
                 raise ValueError(f"Markdown element '{kind}' is not supported in a rulebook")
         return "".join(parts)

@@ -13,23 +13,25 @@ import io
 import re
 from importlib.resources import files
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Spacer, Table, TableStyle
 
-from ppprint.book.markdown import FIGURE_MARKER, Heading, MarkdownConverter
+from ppprint.book.floats import FloatingFigure, FloatingTemplate, KeepTail
+from ppprint.book.pdfmeta import attach_to_canvas
+from ppprint.book.markdown import FIGURE_MARKER, FLOAT_BARRIER, Heading, MarkdownConverter
 from ppprint.book.template import render
-from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles
+from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles, stated, typographic
 from ppprint.errors import InputError
-from ppprint.model.game import GameData, GameMeta
+from ppprint.model.game import IMAGE_RE, GameData, GameMeta, image_path
 from ppprint.registry import Plugin
 from ppprint.render.draw import Drawing
-from ppprint.model.table import MarkKind
+from ppprint.model.table import Label, MarkKind
 from ppprint.render.figure import render_figure
 from ppprint.render.marks import Sample, legend
 from ppprint.render.pdf import paint
@@ -45,8 +47,18 @@ MARGIN = 0.85 * inch
 HALF_MARGIN = 0.5 * inch
 HALF_BODY_SIZE = 9.5
 """Body text size of a half-size booklet page (a full page uses the styles' default)."""
-FIGURE_MAX_HEIGHT = 0.62
-"""A figure may fill at most this share of the frame's height."""
+FIGURE_HEIGHTS = (0.62, 0.56, 0.5, 0.45, 0.4)
+"""A figure may fill at most this share of the frame's height: the first share whose pages come out
+full enough (no page but the last of a chapter more than :data:`MOST_BLANK` blank) is used."""
+MAX_LAYOUTS = 12
+"""How many layouts a book may try before it keeps the best."""
+MOST_BLANK = 0.3
+"""The blank share at the foot of a page the layout aims to stay under (the rule is a third)."""
+LAST_PAGE_SHARE = 0.25
+"""The last page of a book carries at least this share of a page (the credits are split no later)."""
+
+DRY_RUN = "_ppprint_dry_run"
+"""Set on the canvas of a trial layout, whose figures need not be painted."""
 
 _CALL_RE = re.compile(r"""\b(figure|ref)\(\s*["']([^"']*)["']\s*\)""")
 
@@ -59,26 +71,41 @@ class FigureNumbering:
 
 
 def number_figures(data: GameData) -> FigureNumbering:
-    """Scan ``rules.md`` for ``figure()``/``ref()`` calls; unknown or misplaced ids name file and line."""
+    """Scan ``rules.md`` for ``figure()``/``ref()`` calls and Markdown images, numbered in the order
+    they are placed (an image is known by its file name, as written); unknown or misplaced ids and
+    images that cannot be read name file and line."""
     text = data.rules_path.read_text(encoding="utf-8")
     numbers: dict[str, int] = {}
     refs: list[tuple[str, int]] = []
-    for match in _CALL_RE.finditer(text):
+    found = [(m.start(), "call", m) for m in _CALL_RE.finditer(text)] + [(m.start(), "image", m) for m in IMAGE_RE.finditer(text)]
+    for start, kind, match in sorted(found, key=lambda item: item[0]):
+        line = text.count("\n", 0, start) + 1
+        if kind == "image":
+            source = match.group("src")
+            image_path(data, source, line)
+            if source not in numbers:
+                numbers[source] = len(numbers) + 1
+            continue
         call, figure_id = match.groups()
-        line = text.count("\n", 0, match.start()) + 1
-        if figure_id not in data.figures:
-            known = ", ".join(sorted(data.figures)) or "none"
-            raise InputError(f"{call}('{figure_id}'): no such figure (figures: {known})", data.rules_path, line)
-        if call == "figure":
-            if figure_id in numbers:
-                raise InputError(f"figure('{figure_id}') is placed twice", data.rules_path, line)
-            numbers[figure_id] = len(numbers) + 1
-        else:
+        if call == "ref":
             refs.append((figure_id, line))
+            continue
+        if figure_id not in data.figures:
+            raise InputError(f"figure('{figure_id}'): no such figure (figures: {_known(data)})", data.rules_path, line)
+        if figure_id in numbers:
+            raise InputError(f"figure('{figure_id}') is placed twice", data.rules_path, line)
+        numbers[figure_id] = len(numbers) + 1
     for figure_id, line in refs:
-        if figure_id not in numbers:
+        if figure_id in numbers:
+            continue
+        if figure_id in data.figures:
             raise InputError(f"ref('{figure_id}'): the figure is never placed with figure()", data.rules_path, line)
+        raise InputError(f"ref('{figure_id}'): no such figure (figures: {_known(data)})", data.rules_path, line)
     return FigureNumbering(numbers)
+
+
+def _known(data: GameData) -> str:
+    return ", ".join(sorted(data.figures)) or "none"
 
 
 class FigureFlowable(Flowable):
@@ -117,13 +144,67 @@ class FigureFlowable(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        paint(self.canv, self.drawing, 0, 0, self.scale)
+        if not getattr(self.canv, DRY_RUN, False):
+            paint(self.canv, self.drawing, 0, 0, self.scale)
 
 
-class RulebookTemplate(BaseDocTemplate):
-    """One frame a page, a footer with the title and page number, headings as bookmarks."""
+class ImageFlowable(Flowable):
+    """A picture file (PNG or JPEG) from a game folder, scaled to fit (never enlarged past 150 dpi)."""
 
-    def __init__(self, output: io.BytesIO, size: tuple[float, float], margin: float, footer: str, meta: Mapping[str, Any]):
+    DPI = 150.0
+
+    def __init__(self, path: Path, max_width: float | None, max_height: float):
+        super().__init__()
+        from PIL import Image as PILImage
+
+        with PILImage.open(path) as image:
+            pixels = image.size
+        self.path = path
+        self.natural = (pixels[0] * 72.0 / self.DPI, pixels[1] * 72.0 / self.DPI)
+        self.max_width = max_width
+        self.max_height = max_height
+        self.scale = 1.0
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        width, height = self.natural
+        limit_w = min(available_width, self.max_width or available_width)
+        self.scale = min(1.0, limit_w / width, self.max_height / height)
+        self.width, self.height = width * self.scale, height * self.scale
+        return self.width, self.height
+
+    def draw(self) -> None:
+        if getattr(self.canv, DRY_RUN, False):
+            return
+        self.canv.drawImage(str(self.path), 0, 0, self.width, self.height, mask="auto")
+
+
+def key_rows(samples: list[Sample], width: float, max_height: float) -> list[Flowable]:
+    """The key to the marks as rows of at most ``width`` points (one row when it fits)."""
+    if not samples:
+        return []
+    rows: list[list[Sample]] = [[]]
+    for sample in samples:
+        trial = [*rows[-1], sample]
+        if rows[-1] and legend(trial).width > width:
+            rows.append([sample])
+        else:
+            rows[-1] = trial
+
+    def maker(row: list[Sample]) -> Callable[[float], Drawing]:
+        return lambda scale: legend(row, scale)
+
+    return [FigureFlowable(maker(row), None, max_height) for row in rows]
+
+
+class RulebookTemplate(FloatingTemplate):
+    """One frame a page, a footer with the title and page number, headings as bookmarks, floating figures.
+
+    ``mirrored`` (a booklet's pages) puts an even page's number on its outer, left edge.
+    """
+
+    def __init__(
+        self, output: io.BytesIO, size: tuple[float, float], margin: float, footer: str, meta: Mapping[str, Any], mirrored: bool = False, dry: bool = False
+    ):
         super().__init__(
             output,
             pagesize=size,
@@ -143,9 +224,17 @@ class RulebookTemplate(BaseDocTemplate):
             initialFontName=SERIF,
         )
         self.footer = footer
+        self.mirrored = mirrored
+        self.meta = meta
+        self.dry = dry
+        """A trial layout: figures are placed but not painted."""
         self.footer_drop = 0.42 * inch * margin / MARGIN
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._decorate)])
+
+    def beforeDocument(self) -> None:
+        attach_to_canvas(self.canv, self.meta)
+        setattr(self.canv, DRY_RUN, self.dry)
 
     def _decorate(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         canvas.saveState()
@@ -155,11 +244,17 @@ class RulebookTemplate(BaseDocTemplate):
         canvas.line(self.leftMargin, y + 12, self.leftMargin + self.width, y + 12)
         canvas.setFont(SANS, 8.5)
         canvas.setFillColor(MUTED)
-        canvas.drawString(self.leftMargin, y, self.footer)
-        canvas.drawRightString(self.leftMargin + self.width, y, str(doc.page))
+        left, right = self.leftMargin, self.leftMargin + self.width
+        if self.mirrored and doc.page % 2 == 0:
+            canvas.drawString(left, y, str(doc.page))
+            canvas.drawRightString(right, y, self.footer)
+        else:
+            canvas.drawString(left, y, self.footer)
+            canvas.drawRightString(right, y, str(doc.page))
         canvas.restoreState()
 
     def afterFlowable(self, flowable: Flowable) -> None:
+        super().afterFlowable(flowable)
         if isinstance(flowable, Heading):
             self.canv.bookmarkPage(flowable.outline_key)
             self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=flowable.outline_level, closed=False)
@@ -172,23 +267,28 @@ def marks_used(report: VerifyReport) -> list[Sample]:
 
 
 def rulebook_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
-    """The PDF metadata of a game's book: title, author, subject and keywords (with the licence)."""
+    """The PDF metadata of a game's book: title, author, subject and keywords (with the licence),
+    and for the XMP packet the designers, the licence notice and its address."""
     return {
-        "title": f"{meta.title}: {what}",
+        "title": typographic(f"{meta.title}: {what}"),
         "author": ", ".join(meta.designers),
-        "subject": f"Rules of {meta.title}. {meta.licence.name}.",
+        "subject": typographic(f"Rules of {meta.title}. {meta.licence.name}."),
         "keywords": [*meta.keywords, f"licence: {meta.licence.name}"],
+        "creators": list(meta.designers),
+        "rights": typographic(" ".join(meta.licence.notice.split())),
+        "licence_url": meta.licence.url,
     }
 
 
-FigureDrawer = Callable[[str, float], Drawing]
-"""Draws a game's figure (by id) for printing at a scale."""
+FigureDrawer = Callable[[str, float, int], Drawing]
+"""Draws a game's figure (by id) for printing at a scale, its panels in a number of columns."""
 
 
 def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", half: bool = False, draw: FigureDrawer | None = None) -> bytes:
     """The rulebook PDF of a game whose claims ``report`` checked (and found right).
 
-    ``half`` typesets it on half-size pages (:data:`HALF_PAPERS`) for a booklet.
+    ``half`` typesets it on half-size pages (:data:`HALF_PAPERS`) for a booklet,
+    with the page numbers of left-hand (even) pages on their outer, left edge.
     ``draw`` draws the figures (the build's cache, :mod:`ppprint.book.cache`); by
     default each is drawn from its checked panels in ``report``.
     """
@@ -198,36 +298,108 @@ def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", ha
     data = game.data
     numbering = number_figures(data)
     markdown = rulebook_markdown(game, report, numbering)
-    max_figure_height = (size[1] - 1.9 * margin) * FIGURE_MAX_HEIGHT
+    frame_height = size[1] - 1.9 * margin
+    max_figure_height = frame_height * FIGURE_HEIGHTS[0]
+    # Each figure's step in FIGURE_HEIGHTS: a figure that leaves a page too blank is made smaller.
+    levels = {name: 0 for name in numbering.numbers}
     samples = marks_used(report)
+    drawings: dict[tuple[str, float, int], Drawing] = {}
 
-    def drawer(figure_id: str) -> Callable[[float], Drawing]:
+    def draw_figure(figure_id: str, scale: float, columns: int) -> Drawing:
         if draw is not None:
-            return lambda scale: draw(figure_id, scale)
-        checked, view = report.figures[figure_id], game.require_view()
-        return lambda scale: render_figure(view, checked, scale)
+            return draw(figure_id, scale, columns)
+        if (figure_id, scale, columns) not in drawings:
+            drawings[figure_id, scale, columns] = render_figure(game.require_view(), report.figures[figure_id], scale, columns, typographic)
+        return drawings[figure_id, scale, columns]
 
     def make_figure(figure_id: str) -> Flowable:
         figure = data.figures[figure_id]
         number = numbering.numbers[figure_id]
-        caption = Paragraph(f"<b>Figure {number}.</b> {_escape(figure.caption)}", styles.caption)
-        width = figure.width * inch if figure.width else None
-        flowable = FigureFlowable(drawer(figure_id), width, max_figure_height)
-        key: list[Flowable] = []
-        if number == 1 and samples:
-            key = [FigureFlowable(lambda scale: legend(samples, scale), None, max_figure_height), Spacer(1, 2)]
-        return KeepTogether([Spacer(1, 4), *key, flowable, caption])
+        caption_text = f"<b>Figure {number}.</b> {_escape(typographic(figure.caption))}"
 
-    story: list[Flowable] = title_block(data, styles)
-    try:
-        story.extend(MarkdownConverter(styles, make_figure).convert(markdown))
-    except ValueError as exc:
-        raise InputError(str(exc), data.rules_path) from None
+        def make(columns: int, max_width: float | None, max_height: float) -> FigureFlowable:
+            return FigureFlowable(lambda scale: draw_figure(figure_id, scale, columns), max_width, max_height)
+
+        def key(width: float) -> list[Flowable]:
+            return key_rows(samples, width, max_figure_height) if number == 1 else []
+
+        width = figure.width * inch if figure.width else None
+        return FloatingFigure(
+            make,
+            lambda: Paragraph(caption_text, styles.caption),
+            key,
+            columns=max(1, min(figure.columns, len(figure.panels))),
+            panels=len(figure.panels),
+            max_width=width,
+            max_height=frame_height * FIGURE_HEIGHTS[levels[figure_id]],
+            name=figure_id,
+        )
+
+    def make_image(source: str, alt: str) -> Flowable:
+        number = numbering.numbers.get(source)
+        if number is None:
+            raise InputError(f"image '{source}' is not in {data.rules_path.name} itself (an image must be written there)", data.rules_path)
+        path = image_path(data, source)
+        caption_text = f"<b>Figure {number}.</b> {_escape(typographic(alt))}" if alt.strip() else f"<b>Figure {number}.</b>"
+
+        def make(columns: int, max_width: float | None, max_height: float) -> ImageFlowable:
+            return ImageFlowable(path, max_width, max_height)
+
+        def key(width: float) -> list[Flowable]:
+            return key_rows(samples, width, max_figure_height) if number == 1 else []
+
+        return FloatingFigure(make, lambda: Paragraph(caption_text, styles.caption), key, max_height=frame_height * FIGURE_HEIGHTS[levels[source]], name=source)
+
+    def story_of() -> list[Flowable]:
+        story: list[Flowable] = title_block(data, styles)
+        try:
+            story.extend(MarkdownConverter(styles, make_figure, make_image=make_image).convert(markdown))
+        except ValueError as exc:
+            raise InputError(str(exc), data.rules_path) from None
+        return keep_tail(story, frame_height * LAST_PAGE_SHARE)
+
     meta = data.meta
-    output = io.BytesIO()
-    document = RulebookTemplate(output, size, margin, footer=f"{meta.title} · rules", meta=rulebook_metadata(meta))
-    document.build(story)
-    return output.getvalue()
+
+    def typeset(dry: bool) -> tuple[RulebookTemplate, bytes]:
+        output = io.BytesIO()
+        document = RulebookTemplate(output, size, margin, footer=typographic(f"{meta.title} · rules"), meta=rulebook_metadata(meta), mirrored=half, dry=dry)
+        document.build(story_of())
+        return document, output.getvalue()
+
+    # Lay the book out without painting its figures (the layout never depends on the paint) until
+    # its pages are full enough, keeping the best layout; then typeset that one for real.
+    best: tuple[tuple[int, float], dict[str, int]] | None = None
+    for _ in range(MAX_LAYOUTS):
+        document, _pdf = typeset(dry=True)
+        blank = document.too_blank(MOST_BLANK)
+        score = (len(blank), max((share for _, share in blank), default=0.0))
+        if best is None or score < best[0]:
+            best = (score, dict(levels))
+        if not blank or not _smaller_figures(levels, document, [number for number, _ in blank]):
+            break
+    assert best is not None
+    levels.update(best[1])
+    return typeset(dry=False)[1]
+
+
+def _smaller_figures(levels: dict[str, int], document: RulebookTemplate, pages: list[int]) -> bool:
+    """Let the figures that waited on a too blank page (else every figure) print one step smaller;
+    ``False`` when none can."""
+    last = len(FIGURE_HEIGHTS) - 1
+    culprits = [name for name, page in document.waited_on.items() if page in pages and levels.get(name, 0) < last]
+    if not culprits:
+        culprits = [name for name in levels if levels[name] < last]
+    for name in culprits:
+        levels[name] += 1
+    return bool(culprits)
+
+
+def keep_tail(story: list[Flowable], tail: float) -> list[Flowable]:
+    """The story with its last top-level section (the credits) kept so at least ``tail`` points reach the last page."""
+    starts = [index for index, flowable in enumerate(story) if isinstance(flowable, Heading) and flowable.outline_level == 0]
+    if not starts:
+        return story
+    return [*story[: starts[-1]], KeepTail(story[starts[-1] :], tail)]
 
 
 def rulebook_markdown(game: Plugin, report: VerifyReport, numbering: FigureNumbering) -> str:
@@ -257,16 +429,18 @@ def title_block(data: GameData, styles: Styles) -> list[Flowable]:
     designers = _join_names(meta.designers)
     flowables: list[Flowable] = [
         Spacer(1, 0.1 * inch),
-        Paragraph(_escape(meta.title), styles.title),
+        Paragraph(_text(meta.title), styles.title),
     ]
     if meta.subtitle:
-        flowables.append(Paragraph(_escape(meta.subtitle), styles.subtitle))
-    flowables.append(Paragraph(f"A game by {_escape(designers)} · {meta.year}", styles.byline))
-    labels = ("PLAYERS", "AGES", "PLAYING TIME", "EQUIPMENT")
-    values = (meta.players, meta.ages, meta.length, "; ".join(meta.equipment))
+        flowables.append(Paragraph(_text(meta.subtitle), styles.subtitle))
+    flowables.append(Paragraph(f"A game by {_text(designers)} · {meta.year}", styles.byline))
+    # A field the source leaves open ("not stated") is left out; the equipment takes its room.
+    fields = [(label, value, share) for label, value, share in info_fields(meta) if stated(value)]
+    spare = 100 - sum(share for _, _, share in fields)
+    shares = [share + (spare if label == "EQUIPMENT" else 0) for label, _, share in fields]
     info = Table(
-        [[Paragraph(label, styles.info_label) for label in labels], [Paragraph(_escape(v), styles.info_value) for v in values]],
-        colWidths=["17%", "13%", "20%", "50%"],
+        [[Paragraph(label, styles.info_label) for label, _, _ in fields], [Paragraph(_text(value), styles.info_value) for _, value, _ in fields]],
+        colWidths=[f"{share}%" for share in shares],
     )
     info.setStyle(
         TableStyle(
@@ -283,6 +457,16 @@ def title_block(data: GameData, styles: Styles) -> list[Flowable]:
     )
     flowables += [info, Spacer(1, 0.15 * inch)]
     return flowables
+
+
+def info_fields(meta: GameMeta) -> list[tuple[str, str, int]]:
+    """The title block's fields: label, value, share of the width (per cent)."""
+    return [("PLAYERS", meta.players, 17), ("AGES", meta.ages, 13), ("PLAYING TIME", meta.length, 20), ("EQUIPMENT", "; ".join(meta.equipment), 50)]
+
+
+def _text(text: str) -> str:
+    """Plain text as Paragraph markup, with printed punctuation."""
+    return _escape(typographic(text))
 
 
 def _join_names(names: list[str]) -> str:

@@ -34,6 +34,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
+from ppprint.book.pdfmeta import attach_to_canvas
 from ppprint.book.rulebook import PAPERS
 from ppprint.book.styles import ACCENT, MUTED
 from ppprint.render.draw import Drawing
@@ -96,6 +97,7 @@ class PrintAndPlay:
         self.canvas.setSubject(subject)
         self.canvas.setKeywords(", ".join(keywords))
         self.canvas.setCreator("ppprint")
+        attach_to_canvas(self.canvas, {"title": title, "author": author, "subject": subject, "keywords": list(keywords)})
         self.pages = 0
         self._sections = 0
 

@@ -7,13 +7,19 @@ A game folder holds:
   (place a figure) and ``{{ ref("id") }}`` (its number in the text);
 * ``clarifications.md`` -- the project's rulings that touch this game;
 * ``figures/<id>.yaml`` -- one diagram each (:class:`Figure`): a position, how
-  to show it, and the claims the engine checks.
+  to show it, and the claims the engine checks;
+* pictures (PNG or JPEG: a photo, an illustration) that ``rules.md`` places
+  with ``![caption](figures/photo.jpg)``, read only from inside the folder.
+
+A figure file (``figures/*.yaml`` or a picture in ``figures/`` or ``images/``)
+that the rules text never places is reported by :func:`unplaced_figures`.
 
 Every error names the file and line at fault.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,6 +63,13 @@ class BoardSpec(_Strict):
     squares: BoardSize | None = None
 
 
+class CataloguePicture(_Strict):
+    """Which checked figure's panel the catalogue shows for the game."""
+
+    figure: str
+    panel: int = Field(default=1, ge=1)
+
+
 class GameMeta(_Strict):
     """A game's metadata, from ``game.yaml``."""
 
@@ -74,6 +87,13 @@ class GameMeta(_Strict):
     keywords: list[str] = []
     board: BoardSpec | None = None
     """Only for a game without an engine: the board its figures are drawn on."""
+    catalogue: str | CataloguePicture | None = None
+    """The position the catalogue shows: a figure id (its first panel) or ``{figure: id, panel: n}``;
+    by default the game's setup."""
+
+    def catalogue_picture(self) -> CataloguePicture | None:
+        """The figure panel the catalogue shows, or ``None`` for the setup."""
+        return CataloguePicture(figure=self.catalogue) if isinstance(self.catalogue, str) else self.catalogue
 
 
 CLAIM_KINDS = ("setup", "legal", "illegal", "after", "facts")
@@ -196,6 +216,14 @@ def load_game(folder: Path, game_id: str | None = None, view: type[ViewOptions] 
     if figure_dir.is_dir():
         for path in sorted(figure_dir.glob("*.yaml")):
             figures[path.stem] = load_figure(path, view)
+    picture = meta.catalogue_picture()
+    if picture is not None:
+        line = line_of(raw, ("catalogue",))
+        if picture.figure not in figures:
+            known = ", ".join(sorted(figures)) or "none"
+            raise InputError(f"catalogue: no such figure '{picture.figure}' (figures: {known})", meta_path, line)
+        if picture.panel > len(figures[picture.figure].panels):
+            raise InputError(f"catalogue: figure '{picture.figure}' has {len(figures[picture.figure].panels)} panel(s), not {picture.panel}", meta_path, line)
     return GameData(
         id=game_id or folder.name,
         folder=folder,
@@ -362,3 +390,54 @@ def _reject_unknown(raw: LineDict, known: set[str], path: Path) -> None:
     for key in raw:
         if key not in known:
             raise InputError(f"unknown key '{key}' (known: {', '.join(sorted(known))})", path, line_of(raw, (key,)))
+
+
+IMAGE_SUFFIXES = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
+"""Picture files a rules text may place, and the format each must really be."""
+IMAGE_RE = re.compile(r"!\[[^\]]*\]\(\s*<?(?P<src>[^)\s>]+)>?(?:\s+[\"'(][^)]*)?\)")
+"""A Markdown image, ``![caption](file "title")``, as written in ``rules.md``."""
+_PLACE_RE = re.compile(r"""\bfigure\(\s*["']([^"']*)["']\s*\)""")
+
+
+def image_path(data: GameData, source: str, line: int | None = None) -> Path:
+    """The picture file a rules text names, which must be a PNG or JPEG inside the game's folder."""
+    where = data.rules_path
+    if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", source) or source.startswith(("/", "\\")):
+        raise InputError(f"image '{source}': give a file inside the game folder (a relative path), not an address or an absolute path", where, line)
+    folder = data.folder.resolve()
+    path = (folder / source).resolve()
+    if not path.is_relative_to(folder):
+        raise InputError(f"image '{source}': pictures are read only from inside the game folder {data.folder}", where, line)
+    suffix = path.suffix.lower()
+    if suffix not in IMAGE_SUFFIXES:
+        what = "SVG pictures are not supported yet" if suffix == ".svg" else f"'{suffix or source}' is not a picture format ppprint reads"
+        raise InputError(f"image '{source}': {what} (use PNG or JPEG)", where, line)
+    if not path.is_file():
+        raise InputError(f"image '{source}': no such file in {data.folder}", where, line)
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as image:
+            found = image.format
+    except (UnidentifiedImageError, OSError):
+        found = None
+    if found != IMAGE_SUFFIXES[suffix]:
+        raise InputError(f"image '{source}': the file is not a readable {IMAGE_SUFFIXES[suffix]} picture", where, line)
+    return path
+
+
+def unplaced_figures(data: GameData) -> list[Path]:
+    """Figure files the rules text never places: ``figures/<id>.yaml`` without ``figure("<id>")``,
+    and pictures in ``figures/`` or ``images/`` that no ``![caption](file)`` names."""
+    text = data.rules_path.read_text(encoding="utf-8")
+    placed = set(_PLACE_RE.findall(text))
+    folder = data.folder.resolve()
+    pictures = {(folder / match.group("src")).resolve() for match in IMAGE_RE.finditer(text)}
+    unplaced = [figure.path for figure_id, figure in sorted(data.figures.items()) if figure_id not in placed]
+    for sub in ("figures", "images"):
+        where = data.folder / sub
+        if where.is_dir():
+            for path in sorted(where.iterdir()):
+                if path.suffix.lower() in (*IMAGE_SUFFIXES, ".svg") and path.resolve() not in pictures:
+                    unplaced.append(path)
+    return unplaced

@@ -9,8 +9,8 @@ or rasterised from its one-page PDF to PNG.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ppprint.errors import DataError, InputError
@@ -79,10 +79,21 @@ def panel_picture(view: GameView[Any, Any], figure: Figure, checked: CheckedPane
     return PanelPicture(table, marks, panel.label)
 
 
-def render_figure(view: GameView[Any, Any], checked: CheckedFigure, scale: float = 1.0) -> Drawing:
-    """The drawing of a checked figure, all panels, for printing at ``scale``."""
+def render_figure(
+    view: GameView[Any, Any], checked: CheckedFigure, scale: float = 1.0, columns: int | None = None, text: Callable[[str], str] | None = None
+) -> Drawing:
+    """The drawing of a checked figure, all panels, for printing at ``scale``, in ``columns``
+    (default: the figure's own); ``text`` rewrites the words of labels (a book's punctuation)."""
     pictures = [panel_picture(view, checked.figure, p) for p in checked.panels]
-    return figure_drawing(pictures, checked.figure.columns, scale=scale, title=checked.figure.caption)
+    if text is not None:
+        pictures = [retext(picture, text) for picture in pictures]
+    return figure_drawing(pictures, columns or checked.figure.columns, scale=scale, title=checked.figure.caption)
+
+
+def retext(picture: PanelPicture, text: Callable[[str], str]) -> PanelPicture:
+    """A panel whose label and label marks are rewritten by ``text``."""
+    marks = [replace(mark, text=text(mark.text)) if isinstance(mark, Label) else mark for mark in picture.marks]
+    return replace(picture, marks=marks, label=text(picture.label))
 
 
 def table_drawing(table: Table, margin: float = MARGIN, scale: float = 1.0) -> Drawing:

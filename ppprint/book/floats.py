@@ -1,0 +1,434 @@
+"""Figures that float: each is placed at the first good place at or after where the text puts it.
+
+A figure (its key, drawing and caption: a :class:`FigureBlock`, never split)
+goes where the rules text places it if it fits there. If it does not, it may
+print a little smaller (down to :data:`MIN_SHRINK` of its size) or with its
+panels in another number of columns; failing that it waits, the text that
+follows fills the page, and the figure opens the next page. A figure narrow
+enough (:data:`SIDE_SHARE` of the text width) sits beside the paragraphs that
+follow it. Waiting figures keep their order, so figures are numbered in the
+order they are printed and every ``ref()`` ("Figure 3") stays true; no figure
+waits past a :class:`FloatBarrier` (the end of the rules, the end of the book).
+
+Everything is decided from the sizes of the flowables alone, so the same book
+always comes out the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from reportlab.platypus import ActionFlowable, BaseDocTemplate, Flowable, FrameBreak, ImageAndFlowables, KeepTogether, ListFlowable, Paragraph
+
+MIN_SHRINK = 0.8
+"""A figure may print at this share of its size, at least, to fit where the text places it."""
+SIDE_SHARE = 0.5
+"""A figure at most this share of the text width may sit beside the text that follows it."""
+SIDE_GAP = 14.0
+"""Points between a figure beside the text and the text."""
+SIDE_TEXT = 0.6
+"""A figure sits beside text only if that text is at least this share of the figure's height."""
+SPACE_BEFORE = 4.0
+_BIG = 1e6
+
+
+class Scaled(Protocol):
+    """A picture that fits itself into the room it is given; ``scale`` is its print scale after ``wrap``."""
+
+    scale: float
+    width: float
+    height: float
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]: ...
+
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None: ...
+
+
+PartMaker = Callable[[int, float | None, float], Any]
+"""``make(columns, max_width, max_height)``: the figure's picture with its panels in ``columns`` columns."""
+
+
+class FigureBlock(Flowable):
+    """A figure's key rows, picture and caption stacked and centred: one block, never split."""
+
+    def __init__(self, part: Any, caption: Paragraph, key: Sequence[Flowable] = (), width: float | None = None):
+        super().__init__()
+        self.part = part
+        self.caption = caption
+        self.key = list(key)
+        self.fixed_width = width
+        self.spaceBefore = SPACE_BEFORE
+        self.spaceAfter = caption.style.spaceAfter
+        self._placed: list[tuple[Flowable, float, float]] = []
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        width = available_width if self.fixed_width is None else min(available_width, self.fixed_width)
+        placed, y = [], 0.0
+        rows = [(row, 2.0 if index else 0.0) for index, row in enumerate(self.key)]
+        for flowable, gap in [*rows, (self.part, 2.0 if self.key else 0.0), (self.caption, self.caption.style.spaceBefore)]:
+            w, h = flowable.wrap(width, _BIG)
+            y += gap
+            placed.append((flowable, (width - w) / 2 if flowable is not self.caption else 0.0, y + h))
+            y += h
+        self._placed = placed
+        self.width, self.height = width, y
+        return width, y
+
+    def draw(self) -> None:
+        for flowable, x, bottom in self._placed:
+            flowable.drawOn(self.canv, x, self.height - bottom)
+
+    # ImageAndFlowables sizes its picture through these (an Image's); a block keeps its size.
+    def _restrictSize(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def _unRestrictSize(self) -> None:
+        pass
+
+
+class FloatingFigure(Flowable):
+    """A figure the rules text places here; a :class:`FloatingTemplate` finds it its place.
+
+    Anywhere else (inside a box) it is simply its block at its natural size.
+    """
+
+    def __init__(
+        self,
+        make: PartMaker,
+        caption: Callable[[], Paragraph],
+        key: Callable[[float], list[Flowable]] | None = None,
+        columns: int = 1,
+        panels: int = 1,
+        max_width: float | None = None,
+        max_height: float = _BIG,
+        name: str = "",
+    ):
+        super().__init__()
+        self.name = name
+        self.make = make
+        self.make_caption = caption
+        self.make_key = key or (lambda width: [])
+        self.columns = columns
+        self.panels = panels
+        self.max_width = max_width
+        self.max_height = max_height
+        self._natural: dict[float, FigureBlock] = {}
+        self._unit: dict[int, tuple[float, float]] = {}
+        self._block: FigureBlock | None = None
+
+    def block(
+        self, width: float, columns: int | None = None, max_height: float | None = None, narrow: float | None = None, max_width: float | None = None
+    ) -> FigureBlock:
+        """The block in ``width`` (``narrow``: the block's own width, beside text), its picture at
+        most ``max_height`` tall and ``max_width`` wide."""
+        inner = narrow or width
+        limit = min(self.max_height, max_height if max_height is not None else _BIG)
+        widest = min(w for w in (self.max_width, max_width) if w is not None) if (self.max_width or max_width) else None
+        part = self.make(columns or self.columns, widest, limit)
+        block = FigureBlock(part, self.make_caption(), self.make_key(inner), narrow)
+        block.wrap(width, _BIG)
+        return block
+
+    def natural(self, width: float) -> FigureBlock:
+        """The block as the figure asks for it: its own columns, as large as the page allows."""
+        if width not in self._natural:
+            self._natural[width] = self.block(width)
+        return self._natural[width]
+
+    def fit(self, width: float, room: float) -> FigureBlock | None:
+        """The block at its natural size if it fits in ``room``, else the largest smaller or reflowed
+        block that still prints its panels at :data:`MIN_SHRINK` of their natural scale, else ``None``."""
+        natural = self.natural(width)
+        if natural.height <= room:
+            return natural
+        part_scale = natural.part.scale
+        fixed = natural.height - natural.part.height
+        best: FigureBlock | None = None
+        choices = [self.columns, *(c for c in range(1, self.panels + 1) if c != self.columns)]
+        for columns in choices:
+            unit_w, unit_h = self.unit(columns)
+            limit_w = min(width, self.max_width or width)
+            estimate = min(1.0, limit_w / unit_w, (room - fixed) / unit_h)
+            if estimate < MIN_SHRINK * part_scale or (best is not None and estimate <= best.part.scale):
+                continue
+            block = self.block(width, columns, room - fixed)
+            if block.height <= room and block.part.scale >= MIN_SHRINK * part_scale:
+                if best is None or block.part.scale > best.part.scale:
+                    best = block
+        return best
+
+    def beside(self, width: float) -> FigureBlock | None:
+        """The block beside the text, at most :data:`SIDE_SHARE` of ``width`` wide (printed at
+        :data:`MIN_SHRINK` of its size at least), else ``None``."""
+        natural = self.natural(width)
+        limit = SIDE_SHARE * width
+        if natural.part.width * MIN_SHRINK > limit:
+            return None
+        narrow = min(natural.part.width, limit)
+        block = self.block(width, narrow=narrow, max_width=narrow)
+        if block.width > limit or block.part.scale < MIN_SHRINK * natural.part.scale:
+            return None
+        return block
+
+    def unit(self, columns: int) -> tuple[float, float]:
+        """The picture's size at print scale 1 with its panels in ``columns`` columns."""
+        if columns not in self._unit:
+            part = self.make(columns, None, _BIG)
+            part.wrap(_BIG, _BIG)
+            self._unit[columns] = (part.width / part.scale, part.height / part.scale)
+        return self._unit[columns]
+
+    # Anywhere a template does not float it, the figure is its natural block.
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self._block = self.natural(available_width)
+        self.width, self.height = self._block.width, self._block.height
+        return self.width, self.height
+
+    def getSpaceBefore(self) -> float:
+        return SPACE_BEFORE
+
+    def getSpaceAfter(self) -> float:
+        return self._block.spaceAfter if self._block else 0.0
+
+    def draw(self) -> None:
+        assert self._block is not None
+        self._block.drawOn(self.canv, 0, 0)
+
+
+class Keep(KeepTogether):
+    """Flowables kept on one page (a heading and what follows it, a short table), unless that would
+    leave more than ``gap`` of the page blank: then they start here and the last one is split."""
+
+    def __init__(self, flowables: Sequence[Flowable], gap: float = 0.25):
+        super().__init__(list(flowables))
+        self.gap = gap
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        parts: list[Flowable] = super().split(available_width, available_height)
+        frame = getattr(self, "_frame", None)
+        if not parts or frame is None or not isinstance(parts[0], type(FrameBreak)) or available_height <= self.gap * frame._height:
+            return parts
+        content: list[Flowable] = list(getattr(self, "_content"))
+        used = sum(f.wrapOn(self.canv, available_width, _BIG)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in content[:-1])
+        room = available_height - used
+        if room <= 0:
+            return parts
+        pieces = content[-1].splitOn(self.canv, available_width, room)
+        if len(pieces) > 1 and pieces[0].wrapOn(self.canv, available_width, room)[1] <= room:
+            return content
+        return parts
+
+
+class FloatBarrier(Flowable):
+    """No waiting figure goes past this point (the end of the rules; the end of the book)."""
+
+    _ZEROSIZE = 1
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 0.0, 0.0
+
+    def draw(self) -> None:
+        pass
+
+
+def _is_text(flowable: Flowable) -> bool:
+    from ppprint.book.markdown import Heading
+
+    return isinstance(flowable, (Paragraph, ListFlowable)) and not isinstance(flowable, Heading)
+
+
+class FloatingTemplate(BaseDocTemplate):
+    """A document template that floats :class:`FloatingFigure` s (see the module's notes)."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._waiting: list[FloatingFigure] = []
+        self._waiting_on_page: int | None = None
+        self._barriers = 0
+        self.blank_shares: list[float] = []
+        """The blank share at the foot of each page's frame, as laid out (page 1 first)."""
+        self.chapter_pages: set[int] = set()
+        """Pages that open with a heading of the back matter (after the rules' float barrier)."""
+        self.waited_on: dict[str, int] = {}
+        """The page on which each figure that had to wait (leaving its room to text) first waited."""
+
+    def build(self, flowables: list[Flowable], *args: Any, **kwargs: Any) -> None:
+        self._waiting, self._waiting_on_page, self._barriers = [], None, 0
+        self.blank_shares, self.chapter_pages, self.waited_on = [], set(), {}
+        super().build([*flowables, FloatBarrier()], *args, **kwargs)
+
+    def handle_pageEnd(self) -> None:
+        frame: Any = self.frame
+        height = frame._y2 - frame._topPadding - frame._y1p
+        blank = 1.0 if frame._atTop else (frame._y + frame._prevASpace - frame._y1p) / height
+        self.blank_shares.append(float(blank))
+        super().handle_pageEnd()
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        from ppprint.book.markdown import Heading
+
+        if isinstance(flowable, Heading) and self._barriers and flowable.outline_level == 0 and getattr(self, "_curPageFlowableCount") == 1:
+            self.chapter_pages.add(self.page)
+        super().afterFlowable(flowable)
+
+    def too_blank(self, most: float) -> list[tuple[int, float]]:
+        """Pages (from 1) more than ``most`` blank at the foot, except the last page and the last
+        page of a chapter (a page followed by one that opens the back matter)."""
+        last = len(self.blank_shares)
+        return [
+            (number, share)
+            for number, share in enumerate(self.blank_shares, start=1)
+            if share > most and number != last and number + 1 not in self.chapter_pages
+        ]
+
+    def _room(self) -> float:
+        frame: Any = self.frame
+        space = 0.0 if frame._atTop else max(SPACE_BEFORE - frame._prevASpace, 0.0)
+        return float(frame._y - frame._y1p - space - 1.0)
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        first = flowables[0]
+        if flowables is getattr(self, "_hanging") or isinstance(first, ActionFlowable) or getattr(self, "frame", None) is None:
+            super().handle_flowable(flowables)
+            return
+        if isinstance(first, FloatingFigure):
+            self._waiting.append(first)
+            del flowables[0]
+            return
+        barrier = isinstance(first, FloatBarrier) or bool(getattr(first, "holds_figure", False))
+        placed_already = isinstance(first, (FigureBlock, ImageAndFlowables))
+        if self._waiting and not placed_already and self._place_waiting(flowables, barrier):
+            super().handle_flowable(flowables)
+            return
+        if isinstance(first, FloatBarrier):
+            flowables.pop(0)
+            self._barriers += 1
+            return
+        self._keep_heading_with_figure(flowables)
+        super().handle_flowable(flowables)
+
+    def handle_keepWithNext(self, flowables: list[Flowable]) -> None:
+        first = flowables[0]
+        super().handle_keepWithNext(flowables)
+        if flowables[0] is not first and type(flowables[0]) is KeepTogether:
+            flowables[0] = Keep(getattr(flowables[0], "_content"))
+
+    def _place_waiting(self, flowables: list[Flowable], barrier: bool) -> bool:
+        """Put the first waiting figure at the front of ``flowables`` if this is a good place for it."""
+        frame: Any = self.frame
+        at_top = bool(frame._atTop)
+        if not (barrier or at_top) and self._waiting_on_page == self.page:
+            return False
+        figure = self._waiting[0]
+        width = float(frame._getAvailableWidth())
+        room = self._room()
+        placed: Flowable | None = self._beside_text(figure, width, room, flowables)
+        if placed is None:
+            placed = figure.fit(width, room)
+        if placed is None:
+            if not (barrier or at_top):
+                self._waiting_on_page = self.page
+                self.waited_on.setdefault(figure.name, self.page)
+                return False
+            if barrier and not at_top:
+                self.waited_on.setdefault(figure.name, self.page)
+            placed = figure.natural(width)
+        self._waiting.pop(0)
+        self._waiting_on_page = None
+        if flowables and hasattr(flowables[0], "_postponed"):
+            # It was put off to this page, and now a figure goes first: it may be put off again.
+            del flowables[0]._postponed
+        flowables.insert(0, placed)
+        return True
+
+    def _beside_text(self, figure: FloatingFigure, width: float, room: float, flowables: list[Flowable]) -> Flowable | None:
+        """The figure beside the paragraphs that follow, when it is narrow and they are long enough."""
+        texts = []
+        for flowable in flowables:
+            if not _is_text(flowable):
+                break
+            texts.append(flowable)
+        if not texts:
+            return None
+        block = figure.beside(width)
+        if block is None or block.height > room:
+            return None
+        column = width - block.width - SIDE_GAP
+        height = 0.0
+        for text in texts:
+            height += text.wrapOn(self.canv, column, _BIG)[1] + text.getSpaceAfter()
+        if height < SIDE_TEXT * block.height:
+            return None
+        del flowables[: len(texts)]
+        picture: Any = block  # it sizes itself like an Image (see FigureBlock._restrictSize)
+        return ImageAndFlowables(picture, texts, imageLeftPadding=SIDE_GAP, imageRightPadding=0, imageBottomPadding=block.spaceAfter)
+
+    def _keep_heading_with_figure(self, flowables: list[Flowable]) -> None:
+        """A heading directly before a figure: keep them together if the figure fits under it now,
+        else let the figure wait after the heading's first paragraph (a heading never ends a page)."""
+        chain = 0
+        while chain < len(flowables) and not isinstance(flowables[chain], FloatingFigure) and flowables[chain].getKeepWithNext():  # type: ignore[no-untyped-call]
+            chain += 1
+        if chain == 0 or chain >= len(flowables) or not isinstance(flowables[chain], FloatingFigure):
+            return
+        figure = flowables[chain]
+        assert isinstance(figure, FloatingFigure)
+        frame: Any = self.frame
+        width = float(frame._getAvailableWidth())
+        if not self._waiting:
+            used = sum(f.wrapOn(self.canv, width, _BIG)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables[:chain])
+            block = figure.fit(width, self._room() - used)
+            if block is not None:
+                flowables[chain] = block
+                return
+        end = chain
+        while end < len(flowables) and isinstance(flowables[end], FloatingFigure):
+            end += 1
+        if end < len(flowables) and not isinstance(flowables[end], FloatBarrier):
+            run = flowables[chain:end]
+            del flowables[chain:end]
+            flowables[chain + 1 : chain + 1] = run
+        else:
+            flowables[chain] = figure.natural(width)
+
+
+class KeepTail(Flowable):
+    """The end of a book, split only where at least ``tail`` points of it go on to the last page,
+    so the last page is never a stray line or two."""
+
+    def __init__(self, content: Sequence[Flowable], tail: float):
+        super().__init__()
+        self.content = list(content)
+        self.tail = tail
+
+    def _heights(self, width: float) -> list[float]:
+        heights = []
+        for index, flowable in enumerate(self.content):
+            _, height = flowable.wrapOn(self.canv, width, _BIG)
+            heights.append(height + (flowable.getSpaceBefore() if index else 0.0) + flowable.getSpaceAfter())
+        return heights
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        # Like KeepTogether: never drawn whole, always split into its content (so headings inside
+        # still become bookmarks).
+        self.width, self.height = available_width, float(0xFFFFFF)
+        return self.width, self.height
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        heights = self._heights(available_width)
+        total = sum(heights)
+        if total <= available_height:
+            return list(self.content)
+        used, cut = 0.0, 0
+        for index, height in enumerate(heights):
+            if used + height > available_height or total - used - height < self.tail:
+                break
+            used += height
+            cut = index + 1
+        if cut == 0:
+            # Nothing can go on this page without leaving too little for the last page: start a
+            # new page, unless this is one (then the content simply flows).
+            frame = getattr(self, "_frame", None)
+            return list(self.content) if frame is not None and frame._atTop else []
+        return [*self.content[:cut], KeepTail(self.content[cut:], self.tail)]

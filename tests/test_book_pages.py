@@ -1,0 +1,118 @@
+"""Pages a designer would publish, read from the rendered PDFs: full pages, a last page that is more
+than a stray line, page numbers on the outer edge of a booklet's pages.
+
+Every rulebook (letter and A4, full pages and the half pages of the booklets)
+and the catalogue: no page may be more than a third blank at its foot, except
+the book's last page and the last page of a chapter (a page after which the
+back matter, Clarifications or Credits, opens a new page).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from functools import cache
+
+import pypdfium2
+import pytest
+from pypdf import PdfReader
+
+from ppprint.book.catalogue import build_catalogue
+from ppprint.book.rulebook import HALF_MARGIN, MARGIN, build_rulebook
+from ppprint.registry import get_game, registry
+from ppprint.verify import verify_game
+from tests.pagefill import blank_shares, first_lines
+
+GAMES = registry().ids()
+MOST_BLANK = 1 / 3
+CHAPTERS = ("Clarifications", "Credits")
+
+
+@cache
+def rulebook(game_id: str, paper: str, half: bool) -> bytes:
+    game = get_game(game_id)
+    return build_rulebook(game, verify_game(game), paper, half=half)
+
+
+def margins(half: bool) -> tuple[float, float]:
+    margin = HALF_MARGIN if half else MARGIN
+    return margin * 0.9, margin
+
+
+def exempt_pages(pdf: bytes) -> set[int]:
+    """The book's last page, and each page followed by a page that opens a chapter (pages from 1)."""
+    lines = first_lines(pdf)
+    return {len(lines)} | {number for number in range(1, len(lines)) if lines[number].startswith(CHAPTERS)}
+
+
+@pytest.mark.parametrize("half", [False, True], ids=["standard", "booklet"])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_page_is_more_than_a_third_blank(game_id: str, paper: str, half: bool) -> None:
+    pdf = rulebook(game_id, paper, half)
+    shares = blank_shares(pdf, *margins(half))
+    exempt = exempt_pages(pdf)
+    too_blank = {number: f"{share:.0%}" for number, share in enumerate(shares, start=1) if share > MOST_BLANK and number not in exempt}
+    assert not too_blank, f"{game_id} {paper} {'booklet' if half else ''}: pages more than a third blank: {too_blank}"
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_catalogue_pages_are_full(paper: str) -> None:
+    pdf = build_catalogue(registry().plugins(), paper)
+    shares = blank_shares(pdf, *margins(False))
+    assert all(share <= MOST_BLANK for share in shares[:-1]), [f"{share:.0%}" for share in shares]
+
+
+@pytest.mark.parametrize("half", [False, True], ids=["standard", "booklet"])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_last_page_holds_more_than_a_few_lines(game_id: str, paper: str, half: bool) -> None:
+    """SanQi's last letter page held two lines: the last page carries at least a fifth of a page."""
+    pdf = rulebook(game_id, paper, half)
+    last = blank_shares(pdf, *margins(half))[-1]
+    assert last <= 0.8, f"{game_id} {paper}: the last page is {last:.0%} blank"
+
+
+def number_positions(pdf: bytes) -> list[float]:
+    """Where each page's number sits: the x of its centre as a share of the page width."""
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        positions = []
+        for index, page in enumerate(document):
+            width, _ = page.get_size()
+            text = page.get_textpage()
+            found = text.search(str(index + 1), match_whole_word=True)
+            boxes = []
+            while (hit := found.get_next()) is not None:
+                start, count = hit
+                left, bottom, right, top = text.get_charbox(start)
+                _, _, end_right, _ = text.get_charbox(start + count - 1)
+                boxes.append((bottom, (left + end_right) / 2))
+            found.close()
+            positions.append(min(boxes)[1] / width)
+        return positions
+    finally:
+        document.close()
+
+
+def test_booklet_page_numbers_sit_on_the_outer_edge() -> None:
+    """A booklet's odd pages are right-hand pages, its even pages left-hand: the number goes outside."""
+    pdf = rulebook("expansion", "letter", True)
+    positions = number_positions(pdf)
+    assert len(positions) >= 4
+    for number, x in enumerate(positions, start=1):
+        assert (x > 0.5) if number % 2 else (x < 0.5), f"page {number}: number at {x:.0%} of the width"
+
+
+def test_standard_page_numbers_stay_at_the_right() -> None:
+    positions = number_positions(rulebook("expansion", "letter", False))
+    assert all(x > 0.5 for x in positions)
+
+
+def test_figure_numbers_follow_the_order_of_the_pages() -> None:
+    """However figures float, they are numbered in the order they are printed and every one is printed."""
+    for game_id in GAMES:
+        for paper, half in (("letter", False), ("a4", True)):
+            reader = PdfReader(io.BytesIO(rulebook(game_id, paper, half)))
+            numbers = [int(n) for page in reader.pages for n in re.findall(r"Figure (\d+)\.", page.extract_text())]
+            assert numbers == list(range(1, len(get_game(game_id).data.figures) + 1)), (game_id, paper, half, numbers)
