@@ -73,7 +73,13 @@ DEFAULT_SETUP_VALUES = (0, 1, 2, 3, 4, 5)
 generator given) the engine puts blank, ace, 2, 3, 4, 5 on the setup cells in
 the order of :data:`SETUP_CELLS`."""
 
-_TILE_OF = [TILES.tile_index(GRID.cell_at(i)) for i in range(36)]
+def _tile_of(index: int) -> int:
+    tile = TILES.tile_index(GRID.cell_at(index))
+    assert tile is not None, "every cell of the board is on a tile"
+    return tile
+
+
+_TILE_OF: tuple[int, ...] = tuple(_tile_of(i) for i in range(36))
 _TILE_CELLS = [[GRID.index(c) for c in tile.cells()] for tile in TILES.tiles]
 
 

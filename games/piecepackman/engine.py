@@ -94,7 +94,8 @@ from .maze.level import (
     register_level,
     scatter_cubes,
 )
-from .maze.paths import PathSet, allowed_paths, cost_map, first_path, search
+from .maze.paths import PathSet, allowed_paths, cost_map
+from .maze.paths import route as fast_route
 
 SUIT_LETTERS = "smca"
 FACING_LETTERS = "nesw"
@@ -574,6 +575,79 @@ class Route:
     ends: tuple[int, ...]
 
 
+WalkNode = tuple[int, tuple[int, ...], bool, int]
+"""A node of a walk tree: the cell entered, the walk's cells so far (its start first), whether it may end
+there, and the index after its subtree."""
+_WALK_TREES: dict[tuple[int, frozenset[int], int, int], tuple[WalkNode, ...]] = {}
+WALK_TREE_CACHE_SIZE = 20_000
+_WALK_MOVES: tuple[dict[tuple[int, ...], Walk], ...] = ({}, {}, {}, {})
+"""Each ghost's walks by their cells, made once (a frozen dataclass costs more to make than to look up)."""
+
+
+def _walk_tree(maze: WallMaze, house: frozenset[int], start: int, roll: int) -> tuple[WalkNode, ...]:
+    """Every walk of up to ``roll`` steps the maze lets a ghost make from ``start`` (other ghosts and Piecepackman
+    aside), depth first in notation order: a node per walk, with whether a walk may end there (its whole roll,
+    not back on its start; or a portal step, which ends it) and where its subtree ends.
+
+    :meth:`PiecepackmanState._walk_moves` reads it: a node on another ghost's square is skipped with its subtree,
+    a node on Piecepackman's square ends the walk there.
+    """
+    key = (id(maze), house, start, roll)
+    tree = _WALK_TREES.get(key)
+    if tree is not None:
+        return tree
+    steps = _named_steps(maze)
+    nodes: list[list[Any]] = []
+
+    def extend(cell: int, walk: tuple[int, ...]) -> None:
+        outside = cell not in house
+        for nxt, portal in steps[cell]:
+            if outside and nxt in house:
+                continue
+            path = walk + (nxt,)
+            node: list[Any] = [nxt, path, False, 0]
+            nodes.append(node)
+            if portal:
+                node[2] = True
+            elif len(path) == roll + 1:
+                node[2] = nxt != start
+            else:
+                extend(nxt, path)
+            node[3] = len(nodes)
+
+    extend(start, (start,))
+    if len(_WALK_TREES) >= WALK_TREE_CACHE_SIZE:
+        _WALK_TREES.clear()
+    tree = _WALK_TREES[key] = tuple((cell, walk, whole, after) for cell, walk, whole, after in nodes)
+    _MAZES[id(maze)] = maze
+    return tree
+
+_ORDERS: dict[tuple[int, ...], list[Order]] = {}
+"""The orders of movement of each set of ghosts to move, in notation order (sorted once)."""
+_STEPS: dict[int, tuple[tuple[tuple[int, bool], ...], ...]] = {}
+"""Per maze (by id; :data:`_MAZES` keeps it alive): :func:`_named_steps`."""
+
+
+def _named_steps(maze: WallMaze) -> tuple[tuple[tuple[int, bool], ...], ...]:
+    """For each cell, the steps out of it as ``(cell reached, through a portal)``, in the order of the names
+    of the cells reached (so walks found depth first come in notation order)."""
+    steps = _STEPS.get(id(maze))
+    if steps is None:
+        table, order = maze.step_table, maze.order
+        steps = tuple(
+            tuple(
+                sorted(
+                    ((table[4 * cell + d], is_portal_step(order[cell], order[table[4 * cell + d]])) for d in range(4) if table[4 * cell + d] >= 0),
+                    key=lambda step: cell_name(order[step[0]]),
+                )
+            )
+            for cell in range(len(order))
+        )
+        _STEPS[id(maze)] = steps
+        _MAZES[id(maze)] = maze
+    return steps
+
+
 ROUTE_CACHE_SIZE = 50_000
 _ROUTES: dict[tuple[object, ...], Route | None] = {}
 _MAZES: dict[int, WallMaze] = {}
@@ -684,6 +758,15 @@ class PiecepackmanState(State[Move]):
             self.phase, self.pending, self.roll, self.bonus, self.winner,
         )
 
+    def _saved(self) -> Snapshot:
+        """What undo restores: :meth:`_snapshot` with the cubes as a dict copy (no sort)."""
+        return (
+            self.ppm, self.facing, self.lives, tuple(self.pstash), self.objective, self.coin_only,
+            self.hunger, self.starting, tuple(self.coins), self.cubes.copy(),
+            tuple(self.gpos), tuple(self.gstash), tuple(self.immune), tuple(self.lost), self.total,
+            self.phase, self.pending, self.roll, self.bonus, self.winner,
+        )
+
     def _restore(self, snap: Snapshot) -> None:
         (self.ppm, self.facing, self.lives, pstash, self.objective, self.coin_only, self.hunger,
          self.starting, coins, cubes, gpos, gstash, immune, lost, self.total, self.phase,
@@ -723,22 +806,25 @@ class PiecepackmanState(State[Move]):
 
     def legal_moves(self) -> list[Move]:
         phase = self.phase
-        moves: list[Move]
         if phase is _OVER:
             return []
         if phase is _ORDER:
-            moves = [Order(p) for p in permutations(self.pending)]
-        elif phase is _GHOST_MOVE:
+            orders = _ORDERS.get(self.pending)
+            if orders is None:
+                orders = _ORDERS[self.pending] = sorted((Order(p) for p in permutations(self.pending)), key=_move_text)
+            return list(orders)
+        if phase is _GHOST_MOVE:
             ghost = self.pending[0]
-            start = (self.gpos[ghost],)
-            moves = [Walk(ghost, start + w) for w in self.ghost_walks(ghost, self.roll)] or [Stay(ghost)]
-        elif phase is _PPM or phase is _BONUS:
+            if self.roll == 0:
+                return [Stay(ghost)]
+            moves: list[Move] = []
+            moves += self._walk_moves(ghost, self.roll)
+            return moves or [Stay(ghost)]
+        if phase is _PPM or phase is _BONUS:
             return list(self.game.sorted_rolls)
-        elif phase is _FLIP:
+        if phase is _FLIP:
             return list(FLIP_MOVES[self.pending[0]])
-        else:
-            return list(DIE_MOVES)
-        return sorted(moves, key=_move_text)
+        return list(DIE_MOVES)
 
     # -- rules helpers ------------------------------------------------------------------------
     def vulnerable(self, ghost: int) -> bool:
@@ -755,32 +841,49 @@ class PiecepackmanState(State[Move]):
         return -1
 
     def ghost_walks(self, ghost: int, roll: int) -> list[tuple[int, ...]]:
-        """Every legal walk of a ghost for a roll (cells entered), empty for a roll of 0 or a boxed ghost."""
+        """Every legal walk of a ghost for a roll (cells entered), empty for a roll of 0 or a boxed ghost.
+
+        The walks come in notation order: no walk is the start of another, and each step tries the
+        squares in the order of their names (:func:`_named_steps`).
+        """
+        return [walk[1:] for walk in self._walks(ghost, roll)]
+
+    def _walks(self, ghost: int, roll: int) -> list[tuple[int, ...]]:
+        """:meth:`ghost_walks` with the ghost's square first (the cells of a :class:`Walk`)."""
         if roll == 0:
             return []
+        return [walk.cells for walk in self._walk_moves(ghost, roll)]
+
+    def _walk_moves(self, ghost: int, roll: int) -> list[Walk]:
+        """The ghost's walks for a roll of 1 to 5 as moves, in notation order.
+
+        Hot: the walks the maze allows from the ghost's square are listed once (:func:`_walk_tree`);
+        here the other ghosts cut them and Piecepackman's square ends them.
+        """
         start = self.gpos[ghost]
-        table = self.maze.step_table
+        tree = _walk_tree(self.maze, self.house, start, roll)
         others = {p for g, p in enumerate(self.gpos) if g != ghost}
-        house = self.house
-        order = self.maze.order
         ppm = self.ppm
-        walks: list[tuple[int, ...]] = []
-
-        def extend(cell: int, walk: tuple[int, ...]) -> None:
-            for d in range(4):
-                nxt = table[4 * cell + d]
-                if nxt < 0 or nxt in others or (nxt in house and cell not in house):
+        known = _WALK_MOVES[ghost]
+        walks: list[Walk] = []
+        index, size = 0, len(tree)
+        while index < size:
+            cell, cells, whole, after = tree[index]
+            if cell in others:
+                index = after
+                continue
+            if cell == ppm:
+                index = after
+            else:
+                index += 1
+                if not whole:
                     continue
-                path = walk + (nxt,)
-                if nxt == ppm or is_portal_step(order[cell], order[nxt]):
-                    walks.append(path)
-                elif len(path) == roll:
-                    if nxt != start:
-                        walks.append(path)
-                else:
-                    extend(nxt, path)
-
-        extend(start, ())
+            walk = known.get(cells)
+            if walk is None:
+                if len(known) >= WALK_TREE_CACHE_SIZE:
+                    known.clear()
+                walk = known[cells] = Walk(ghost, cells)
+            walks.append(walk)
         return walks
 
     def judge_ghost_move(self, ghost: int, walk: tuple[int, ...], roll: int) -> Verdict:
@@ -883,10 +986,11 @@ class PiecepackmanState(State[Move]):
         key = (id(self.maze), self.ppm, self.facing, frozenset(targets), blocked, free_turns)
         if key in _ROUTES:
             return _ROUTES[key]
-        found = search(self.maze, self.ppm, self.facing, targets, blocked, free_turns)
+        found = fast_route(self.maze, self.ppm, self.facing, targets, blocked, free_turns)
         route = None
         if found is not None:
-            route = Route(found.weight, tuple(first_path(found)), tuple(sorted({s >> 2 for s in found.ends})))
+            weight, path, ends = found
+            route = Route(weight, tuple(path), tuple(sorted({s >> 2 for s in ends})))
         if len(_ROUTES) >= ROUTE_CACHE_SIZE:
             _ROUTES.clear()
         _ROUTES[key] = route
@@ -1071,7 +1175,7 @@ class PiecepackmanState(State[Move]):
 
     # -- playing moves ------------------------------------------------------------------------
     def _do(self, move: Move) -> None:
-        self._stack.append(self._snapshot())
+        self._stack.append(self._saved())
         if isinstance(move, Roll):
             self.trail = [self.ppm]
             if self.phase is _BONUS:

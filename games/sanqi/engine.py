@@ -482,11 +482,13 @@ class SanQiState(State[Move]):
             if here:
                 base = 4 * j
                 need = counts[base + here] + 2
-                shang, zhong, xia = counts[base + 1] >= need, counts[base + 2] >= need, counts[base + 3] >= need
-                if shang or zhong or xia:
-                    rows = t.replace_moves
+                by_shang, by_zhong, by_xia = counts[base + 1] >= need, counts[base + 2] >= need, counts[base + 3] >= need
+                if by_shang or by_zhong or by_xia:
+                    replace_rows = t.replace_moves
                     moves = tuple(
-                        [rows[1][j]] * (shang and here != 1) + [rows[3][j]] * (xia and here != 3) + [rows[2][j]] * (zhong and here != 2)
+                        [replace_rows[1][j]] * (by_shang and here != 1)
+                        + [replace_rows[3][j]] * (by_xia and here != 3)
+                        + [replace_rows[2][j]] * (by_zhong and here != 2)
                     )
             replacements[j] = moves
             flag = 1 if moves else 0

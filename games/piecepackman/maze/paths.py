@@ -220,3 +220,142 @@ def cost_map(
                 dist[target] = weight + cost
                 heapq.heappush(heap, (weight + cost, target))
     return costs
+
+
+_MOVES: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
+
+
+def _moves(maze: WallMaze) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Per state ``4 * cell + facing``: the two quarter turns, and the state a step forward reaches (-1: a wall),
+    cached per step table (see :data:`_TABLES`)."""
+    table = maze.step_table
+    moves = _MOVES.get(id(table))
+    if moves is None:
+        turns = tuple(((state & ~3) | ((state + 1) & 3), (state & ~3) | ((state + 3) & 3)) for state in range(len(table)))
+        steps = tuple(-1 if table[state] < 0 else 4 * table[state] + (state & 3) for state in range(len(table)))
+        moves = _MOVES[id(table)] = (turns, steps)
+        _TABLES[id(table)] = table
+    return moves
+
+
+_BACK: dict[int, tuple[tuple[int, ...], ...]] = {}
+"""Per step table (by id; :data:`_TABLES` keeps it alive): ``back[4 * cell + d]``, the cells a step in
+direction ``d`` arrives on ``cell`` from."""
+_TABLES: dict[int, tuple[int, ...]] = {}
+
+
+def _back_table(table: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    back = _BACK.get(id(table))
+    if back is None:
+        found: list[list[int]] = [[] for _ in table]
+        for state, target in enumerate(table):
+            if target >= 0:
+                found[4 * target + (state & 3)].append(state >> 2)
+        back = _BACK[id(table)] = tuple(map(tuple, found))
+        _TABLES[id(table)] = table
+    return back
+
+
+def route(
+    maze: WallMaze,
+    start: int,
+    facing: int,
+    targets: set[int] | frozenset[int],
+    blocked: set[int] | frozenset[int] = frozenset(),
+    free_turns: bool = False,
+) -> tuple[int, list[int], list[int]] | None:
+    """What the engine walks: :func:`search`'s weight, :func:`first_path` and the sorted end states, or ``None``.
+
+    The same search without recording predecessors (ints on the heap, ``weight * 1024 + state``); the
+    optimal paths' edges are found afterwards as the tight ones, walking back from the ends.
+    """
+    table = maze.step_table
+    infinity = 1 << 62
+    turn_weight = 1 if free_turns else TURN_SCALE + 1
+    source = 4 * start + facing
+    dist = [infinity] * len(table)
+    dist[source] = 0
+    # Breadth first by points: every step costs a point, and so does a turn unless turns are free; a
+    # layer holds the states of one cost in points, each with its fewest turns. The first layer that
+    # reaches a target holds every end (a target cell is never left, as in :func:`search`).
+    layer = [source]
+    ends: list[int] = []
+    turns_of, steps_of = _moves(maze)
+    while layer:
+        if not free_turns:
+            ends = [state for state in layer if state >> 2 in targets]
+        else:
+            # Turns are free of points: within the layer each cell's facings take their fewest turns.
+            arrived = layer
+            layer = []
+            for state in arrived:
+                if state >> 2 in targets:
+                    ends.append(state)
+                    continue
+                base, weight = state & ~3, dist[state]
+                for turns, offset in ((1, 1), (1, 3), (2, 2)):
+                    turned = base | ((state + offset) & 3)
+                    if weight + turns < dist[turned]:
+                        if dist[turned] == infinity:
+                            layer.append(turned)
+                        dist[turned] = weight + turns
+            layer += arrived
+        if ends:
+            break
+        following: list[int] = []
+        append = following.append
+        for state in layer:
+            weight = dist[state]
+            if not free_turns:
+                total = weight + turn_weight
+                for turned in turns_of[state]:
+                    if total < dist[turned]:
+                        if dist[turned] == infinity:
+                            append(turned)
+                        dist[turned] = total
+            stepped = steps_of[state]
+            if stepped >= 0 and stepped >> 2 not in blocked:
+                total = weight + TURN_SCALE
+                if total < dist[stepped]:
+                    if dist[stepped] == infinity:
+                        append(stepped)
+                    dist[stepped] = total
+        layer = following
+    if not ends:
+        return None
+    best = min(dist[state] for state in ends)
+    ends = [state for state in ends if dist[state] == best]
+    # The states that reach an end along tight edges (those of search's predecessor lists: never out of a target).
+    back = _back_table(table)
+    useful = set(ends)
+    frontier = list(ends)
+    while frontier:
+        state = frontier.pop()
+        here = dist[state]
+        cell, face = state >> 2, state & 3
+        for pred in (4 * cell + ((face + 1) & 3), 4 * cell + ((face + 3) & 3)):
+            if dist[pred] + turn_weight == here and pred not in useful and cell not in targets:
+                useful.add(pred)
+                frontier.append(pred)
+        if cell in blocked:
+            continue
+        for origin in back[state]:
+            pred = 4 * origin + face
+            if dist[pred] + TURN_SCALE == here and pred not in useful and origin not in targets:
+                useful.add(pred)
+                frontier.append(pred)
+    end_set = set(ends)
+    state = source
+    path = [state]
+    while state not in end_set:
+        here = dist[state]
+        cell, face = state >> 2, state & 3
+        options = [t for t in (4 * cell + ((face + 1) & 3), 4 * cell + ((face + 3) & 3)) if t in useful and dist[t] == here + turn_weight]
+        nxt = table[state]
+        if nxt >= 0 and nxt not in blocked:
+            stepped = 4 * nxt + face
+            if stepped in useful and dist[stepped] == here + TURN_SCALE:
+                options.append(stepped)
+        state = min(options)
+        path.append(state)
+    return best, path, sorted(ends)
