@@ -9,7 +9,7 @@ from rich.progress import Progress
 
 from ppprint.book.booklet import impose
 from ppprint.book.catalogue import build_catalogue
-from ppprint.book.rulebook import build_rulebook, rulebook_metadata
+from ppprint.book.rulebook import Appendix, build_rulebook, rulebook_metadata
 from ppprint.errors import ClaimError, UncheckedError
 from ppprint.registry import Plugin, get_game
 from ppprint.output import inside, write_atomic
@@ -45,12 +45,12 @@ def verify_all(game_ids: list[str], strict: bool = False) -> list[tuple[Plugin, 
     return checked
 
 
-def book_pdf(game: Plugin, report: VerifyReport, paper: str, book_format: str = "standard") -> tuple[str, bytes]:
-    """The file name and PDF of one game's book in ``book_format`` (``standard`` or ``booklet``)."""
+def book_pdf(game: Plugin, report: VerifyReport, paper: str, book_format: str = "standard", appendix: Appendix | None = None) -> tuple[str, bytes]:
+    """The file name and PDF of one game's book in ``book_format`` (``standard`` or ``booklet``), ending with ``appendix``."""
     if book_format == "booklet":
-        half = build_rulebook(game, report, paper, half=True)
+        half = build_rulebook(game, report, paper, half=True, appendix=appendix)
         return f"{game.id}-{paper}-booklet.pdf", impose(half, paper, rulebook_metadata(game.data.meta, "rules (booklet)"))
-    return f"{game.id}-{paper}.pdf", build_rulebook(game, report, paper)
+    return f"{game.id}-{paper}.pdf", build_rulebook(game, report, paper, appendix=appendix)
 
 
 def figure_files(game: Plugin, report: VerifyReport, dpi: float = 150.0) -> list[tuple[str, bytes]]:
@@ -74,11 +74,13 @@ def build_games(
     dpi: float = 150.0,
     catalogue: bool = False,
     strict: bool = False,
+    designers_notes: bool = False,
 ) -> Build:
     """Write each game's book: ``OUT/<game>-<paper>.pdf``, or ``OUT/<game>-<paper>-booklet.pdf``.
 
     ``figures`` also writes every checked figure as SVG and PNG (see :func:`figure_files`);
-    ``catalogue`` also writes ``OUT/catalogue-<paper>.pdf`` listing the games.
+    ``catalogue`` also writes ``OUT/catalogue-<paper>.pdf`` listing the games; ``designers_notes`` ends each
+    book with Designer's notes from simulated play (:func:`ppprint.play.report.notes_appendix`).
 
     Every game is verified and every file made before the first one is
     written, so a wrong claim or bad data anywhere leaves the output folder as it was.
@@ -89,7 +91,7 @@ def build_games(
         task = bar.add_task("building rulebooks", total=len(checked))
         for game, report in checked:
             bar.update(task, description=f"building {game.id} ({paper}, {book_format})")
-            name, pdf = book_pdf(game, report, paper, book_format)
+            name, pdf = book_pdf(game, report, paper, book_format, _notes(game.id) if designers_notes else None)
             files.append((inside(out, name), pdf))
             if figures:
                 files += [(inside(out, name), content) for name, content in figure_files(game, report, dpi)]
@@ -100,3 +102,9 @@ def build_games(
     for target, content in files:
         write_atomic(target, content)
     return Build([target for target, _ in files], sum(report.unchecked for _, report in checked))
+
+
+def _notes(game_id: str) -> Appendix:
+    from ppprint.play.report import notes_appendix
+
+    return notes_appendix(game_id)

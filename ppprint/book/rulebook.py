@@ -190,10 +190,14 @@ def rulebook_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
     }
 
 
-def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", half: bool = False) -> bytes:
+Appendix = Callable[[Styles, float, float], list[Flowable]]
+"""Flowables to end a book with, made for its styles, frame width and largest figure height (Designer's notes)."""
+
+
+def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", half: bool = False, appendix: Appendix | None = None) -> bytes:
     """The rulebook PDF of a game whose claims ``report`` checked (and found right).
 
-    ``half`` typesets it on half-size pages (:data:`HALF_PAPERS`) for a booklet.
+    ``half`` typesets it on half-size pages (:data:`HALF_PAPERS`) for a booklet; ``appendix`` ends it.
     """
     register_fonts()
     styles = book_styles(HALF_BODY_SIZE) if half else book_styles()
@@ -221,6 +225,8 @@ def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", ha
         story.extend(MarkdownConverter(styles, make_figure).convert(markdown))
     except ValueError as exc:
         raise InputError(str(exc), data.rules_path) from None
+    if appendix is not None:
+        story.extend(appendix(styles, size[0] - 2 * margin, max_figure_height))
     meta = data.meta
     output = io.BytesIO()
     document = RulebookTemplate(output, size, margin, footer=f"{meta.title} · rules", meta=rulebook_metadata(meta))
