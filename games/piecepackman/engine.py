@@ -95,7 +95,7 @@ from .maze.level import (
     scatter_cubes,
 )
 from .maze.paths import PathSet, allowed_paths, cost_map
-from .maze.paths import route as fast_route
+from .maze.paths import routes as fast_routes
 
 SUIT_LETTERS = "smca"
 FACING_LETTERS = "nesw"
@@ -650,6 +650,8 @@ def _named_steps(maze: WallMaze) -> tuple[tuple[tuple[int, bool], ...], ...]:
 
 ROUTE_CACHE_SIZE = 50_000
 _ROUTES: dict[tuple[object, ...], Route | None] = {}
+_UNKNOWN: Any = object()
+"""A route not in :data:`_ROUTES` yet."""
 _MAZES: dict[int, WallMaze] = {}
 """Mazes whose ids key :data:`_ROUTES`, kept alive so an id is never reused."""
 
@@ -980,22 +982,36 @@ class PiecepackmanState(State[Move]):
 
         The route to the nearest target, memoised (replays and playouts ask again and again).
         """
-        if not targets:
-            return None
+        return self._routes([targets], free_turns)[0]
+
+    def _routes(self, target_sets: list[set[int]], free_turns: bool, first: bool = False) -> list[Route | None]:
+        """:meth:`_route` to each set of targets (``None`` for an empty one), from one search; with ``first``, only
+        the first set in order that can be reached gets its route (the sets before it get ``None``, as after it)."""
         blocked = self._blocked()
-        key = (id(self.maze), self.ppm, self.facing, frozenset(targets), blocked, free_turns)
-        if key in _ROUTES:
-            return _ROUTES[key]
-        found = fast_route(self.maze, self.ppm, self.facing, targets, blocked, free_turns)
-        route = None
-        if found is not None:
-            weight, path, ends = found
-            route = Route(weight, tuple(path), tuple(sorted({s >> 2 for s in ends})))
-        if len(_ROUTES) >= ROUTE_CACHE_SIZE:
-            _ROUTES.clear()
-        _ROUTES[key] = route
-        _MAZES[id(self.maze)] = self.maze
-        return route
+        base = (id(self.maze), self.ppm, self.facing)
+        keys = [(*base, frozenset(targets), blocked, free_turns) if targets else None for targets in target_sets]
+        known = [_ROUTES.get(key, _UNKNOWN) if key is not None else None for key in keys]
+        if first:
+            for route in known:
+                if route is _UNKNOWN:
+                    break
+                if route is not None:
+                    return [r if r is route else None for r in known]
+        missing = [n for n, route in enumerate(known) if route is _UNKNOWN]
+        if missing:
+            found = fast_routes(self.maze, self.ppm, self.facing, [target_sets[n] for n in missing], blocked, free_turns, first)
+            if len(_ROUTES) >= ROUTE_CACHE_SIZE:
+                _ROUTES.clear()
+            _MAZES[id(self.maze)] = self.maze
+            for n, result in zip(missing, found):
+                route = None if result is None else Route(result[0], tuple(result[1]), tuple(sorted({s >> 2 for s in result[2]})))
+                known[n] = route
+                if not first or route is not None:
+                    _ROUTES[keys[n]] = route
+        if first:
+            chosen = next((r for r in known if r is not None and r is not _UNKNOWN), None)
+            return [r if r is chosen else None for r in known]
+        return [None if r is _UNKNOWN else r for r in known]  # type: ignore[misc]
 
     def _choose(self, value: int, suits: tuple[int, ...]) -> tuple[int, bool, Route | None]:
         """Ruling: with nothing of the rolled suit left or reachable he heads for the nearest cube or coin of
@@ -1010,8 +1026,8 @@ class PiecepackmanState(State[Move]):
         else:
             candidates = [(s, value == 6 and self.coins[s] >= 0) for s in suits]
         best: tuple[tuple[int, int], int, bool, Route] | None = None
-        for suit, coin_only in candidates:
-            route = self._route(self._items(suit, coin_only) or self._any_items(), False)
+        found = self._routes([self._items(suit, coin_only) or self._any_items() for suit, coin_only in candidates], False)
+        for (suit, coin_only), route in zip(candidates, found):
             if route is not None and (best is None or (route.weight, suit) < best[0]):
                 best = ((route.weight, suit), suit, coin_only, route)
         if best is None:
@@ -1123,9 +1139,8 @@ class PiecepackmanState(State[Move]):
         """
         points = value
         while points > 0 and self.phase is not _OVER:
-            route = self._route(self._hunger_targets(), True)
-            if route is None:
-                route = self._route({c for c in self.coins if c >= 0}, True) or self._route(set(self.cubes), True)
+            found = self._routes([self._hunger_targets(), {c for c in self.coins if c >= 0}, set(self.cubes)], True, first=True)
+            route = next((r for r in found if r is not None), None)
             if route is None:
                 centre = self.trap_centre()
                 if centre >= 0 and centre != self.ppm:

@@ -15,7 +15,7 @@ of :class:`~ppprint.geometry.walls.WallMaze`, with the weight
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ppprint.geometry.square import Cell
@@ -256,6 +256,10 @@ def _back_table(table: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return back
 
 
+RouteFound = tuple[int, list[int], list[int]]
+"""A route as the engine walks it: :func:`search`'s weight, :func:`first_path` and the sorted end states."""
+
+
 def route(
     maze: WallMaze,
     start: int,
@@ -263,11 +267,29 @@ def route(
     targets: set[int] | frozenset[int],
     blocked: set[int] | frozenset[int] = frozenset(),
     free_turns: bool = False,
-) -> tuple[int, list[int], list[int]] | None:
-    """What the engine walks: :func:`search`'s weight, :func:`first_path` and the sorted end states, or ``None``.
+) -> RouteFound | None:
+    """What the engine walks to the nearest of ``targets``, exactly as :func:`search` and :func:`first_path` find it,
+    or ``None`` when none can be reached."""
+    return routes(maze, start, facing, [targets], blocked, free_turns)[0]
 
-    The same search without recording predecessors (ints on the heap, ``weight * 1024 + state``); the
-    optimal paths' edges are found afterwards as the tight ones, walking back from the ends.
+
+def routes(
+    maze: WallMaze,
+    start: int,
+    facing: int,
+    target_sets: Sequence[set[int] | frozenset[int]],
+    blocked: set[int] | frozenset[int] = frozenset(),
+    free_turns: bool = False,
+    first: bool = False,
+) -> list[RouteFound | None]:
+    """:func:`route` to each set of targets, from one search; with ``first``, only as far as the first set (in
+    order) that can be reached needs (the later ones are ``None``).
+
+    The search runs breadth first by points (every step costs a point, and so does a turn unless turns are
+    free), a layer holding the states of one cost in points, each with its fewest turns; it does not record
+    predecessors, and it goes through target squares too: no state cheaper than a set's nearest target is
+    reached more cheaply through a target of that set, so each set's weight and ends are those of a search
+    that stops at its targets. A route's states are then read back along the tight edges from its ends.
     """
     table = maze.step_table
     infinity = 1 << 62
@@ -275,23 +297,14 @@ def route(
     source = 4 * start + facing
     dist = [infinity] * len(table)
     dist[source] = 0
-    # Breadth first by points: every step costs a point, and so does a turn unless turns are free; a
-    # layer holds the states of one cost in points, each with its fewest turns. The first layer that
-    # reaches a target holds every end (a target cell is never left, as in :func:`search`).
+    pending = [n for n, targets in enumerate(target_sets) if targets]
+    found: dict[int, list[int]] = {}
     layer = [source]
-    ends: list[int] = []
     turns_of, steps_of = _moves(maze)
-    while layer:
-        if not free_turns:
-            ends = [state for state in layer if state >> 2 in targets]
-        else:
+    while layer and pending:
+        if free_turns:
             # Turns are free of points: within the layer each cell's facings take their fewest turns.
-            arrived = layer
-            layer = []
-            for state in arrived:
-                if state >> 2 in targets:
-                    ends.append(state)
-                    continue
+            for state in list(layer):
                 base, weight = state & ~3, dist[state]
                 for turns, offset in ((1, 1), (1, 3), (2, 2)):
                     turned = base | ((state + offset) & 3)
@@ -299,8 +312,12 @@ def route(
                         if dist[turned] == infinity:
                             layer.append(turned)
                         dist[turned] = weight + turns
-            layer += arrived
-        if ends:
+        for n in list(pending):
+            reached = [state for state in layer if state >> 2 in target_sets[n]]
+            if reached:
+                found[n] = reached
+                pending.remove(n)
+        if first and found and min(found) < min(pending, default=len(target_sets)):
             break
         following: list[int] = []
         append = following.append
@@ -321,10 +338,28 @@ def route(
                         append(stepped)
                     dist[stepped] = total
         layer = following
-    if not ends:
-        return None
-    best = min(dist[state] for state in ends)
-    ends = [state for state in ends if dist[state] == best]
+    results: list[RouteFound | None] = [None] * len(target_sets)
+    for n, reached in sorted(found.items()):
+        results[n] = _read_route(maze, dist, source, reached, target_sets[n], blocked, turn_weight)
+        if first:
+            break
+    return results
+
+
+def _read_route(
+    maze: WallMaze,
+    dist: list[int],
+    source: int,
+    reached: list[int],
+    targets: set[int] | frozenset[int],
+    blocked: set[int] | frozenset[int],
+    turn_weight: int,
+) -> RouteFound:
+    """The route to the cheapest of the target states ``reached`` in one layer: its weight, the path along the
+    tight edges (always the least next state), and the sorted ends."""
+    table = maze.step_table
+    best = min(dist[state] for state in reached)
+    ends = [state for state in reached if dist[state] == best]
     # The states that reach an end along tight edges (those of search's predecessor lists: never out of a target).
     back = _back_table(table)
     useful = set(ends)
