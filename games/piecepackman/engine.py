@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import random
 import re
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -95,6 +96,7 @@ from .maze.level import (
     scatter_cubes,
 )
 from .maze.paths import PathSet, allowed_paths, cost_map
+from .maze.paths import distances, routes_in
 from .maze.paths import routes as fast_routes
 
 SUIT_LETTERS = "smca"
@@ -652,6 +654,9 @@ ROUTE_CACHE_SIZE = 50_000
 _ROUTES: dict[tuple[object, ...], Route | None] = {}
 _UNKNOWN: Any = object()
 """A route not in :data:`_ROUTES` yet."""
+DISTANCES_CACHE_SIZE = 8_192
+_DISTANCES: dict[tuple[object, ...], array[int]] = {}
+"""Every state's weight from his square and facing when only the Ghost House blocks him (a few KiB each)."""
 _MAZES: dict[int, WallMaze] = {}
 """Mazes whose ids key :data:`_ROUTES`, kept alive so an id is never reused."""
 
@@ -999,19 +1004,32 @@ class PiecepackmanState(State[Move]):
                     return [r if r is route else None for r in known]
         missing = [n for n, route in enumerate(known) if route is _UNKNOWN]
         if missing:
-            found = fast_routes(self.maze, self.ppm, self.facing, [target_sets[n] for n in missing], blocked, free_turns, first)
+            wanted = [target_sets[n] for n in missing]
+            if len(blocked) == len(self.house):
+                # Nothing but the Ghost House blocks him (most turns): every route from here is read from one
+                # search to the end, kept for the next time he stands here so.
+                key = (*base, free_turns, blocked)
+                dist = _DISTANCES.get(key)
+                if dist is None:
+                    if len(_DISTANCES) >= DISTANCES_CACHE_SIZE:
+                        _DISTANCES.clear()
+                    dist = _DISTANCES[key] = array("q", distances(self.maze, self.ppm, self.facing, blocked, free_turns))
+                found = routes_in(self.maze, dist, self.ppm, self.facing, wanted, blocked, free_turns, first)
+            else:
+                found = fast_routes(self.maze, self.ppm, self.facing, wanted, blocked, free_turns, first)
             if len(_ROUTES) >= ROUTE_CACHE_SIZE:
                 _ROUTES.clear()
             _MAZES[id(self.maze)] = self.maze
             for n, result in zip(missing, found):
                 route = None if result is None else Route(result[0], tuple(result[1]), tuple(sorted({s >> 2 for s in result[2]})))
                 known[n] = route
-                if not first or route is not None:
-                    _ROUTES[keys[n]] = route
+                key = keys[n]
+                if key is not None and (not first or route is not None):
+                    _ROUTES[key] = route
         if first:
             chosen = next((r for r in known if r is not None and r is not _UNKNOWN), None)
             return [r if r is chosen else None for r in known]
-        return [None if r is _UNKNOWN else r for r in known]  # type: ignore[misc]
+        return [None if r is _UNKNOWN else r for r in known]
 
     def _choose(self, value: int, suits: tuple[int, ...]) -> tuple[int, bool, Route | None]:
         """Ruling: with nothing of the rolled suit left or reachable he heads for the nearest cube or coin of

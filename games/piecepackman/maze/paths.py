@@ -281,8 +281,9 @@ def routes(
     blocked: set[int] | frozenset[int] = frozenset(),
     free_turns: bool = False,
     first: bool = False,
+    dist: list[int] | None = None,
 ) -> list[RouteFound | None]:
-    """:func:`route` to each set of targets, from one search; with ``first``, only as far as the first set (in
+    """:func:`route` to each set of targets, from one search (into ``dist``, when given: all out of reach); with ``first``, only as far as the first set (in
     order) that can be reached needs (the later ones are ``None``).
 
     The search runs breadth first by points (every step costs a point, and so does a turn unless turns are
@@ -295,7 +296,8 @@ def routes(
     infinity = 1 << 62
     turn_weight = 1 if free_turns else TURN_SCALE + 1
     source = 4 * start + facing
-    dist = [infinity] * len(table)
+    if dist is None:
+        dist = [infinity] * len(table)
     dist[source] = 0
     pending = [n for n, targets in enumerate(target_sets) if targets]
     found: dict[int, list[int]] = {}
@@ -346,9 +348,54 @@ def routes(
     return results
 
 
+def distances(
+    maze: WallMaze,
+    start: int,
+    facing: int,
+    blocked: set[int] | frozenset[int] = frozenset(),
+    free_turns: bool = False,
+) -> list[int]:
+    """The weight of every state from ``start`` facing ``facing`` (``1 << 62``: out of reach), the search of
+    :func:`routes` run to the end: :func:`routes_in` reads any set of targets' routes from it."""
+    infinity = 1 << 62
+    dist = [infinity] * len(maze.step_table)
+    routes(maze, start, facing, [_NOWHERE], blocked, free_turns, dist=dist)
+    return dist
+
+
+_NOWHERE = frozenset({-1})
+"""A set of targets that is never reached (so the search runs to the end)."""
+
+
+def routes_in(
+    maze: WallMaze,
+    dist: Sequence[int],
+    start: int,
+    facing: int,
+    target_sets: Sequence[set[int] | frozenset[int]],
+    blocked: set[int] | frozenset[int] = frozenset(),
+    free_turns: bool = False,
+    first: bool = False,
+) -> list[RouteFound | None]:
+    """:func:`routes`, read from the :func:`distances` of the same start, facing, blocked squares and turns."""
+    infinity = 1 << 62
+    turn_weight = 1 if free_turns else TURN_SCALE + 1
+    results: list[RouteFound | None] = [None] * len(target_sets)
+    for n, targets in enumerate(target_sets):
+        states = [state for cell in targets for state in range(4 * cell, 4 * cell + 4) if dist[state] < infinity]
+        if not states:
+            continue
+        points = min(dist[state] for state in states) >> 20
+        reached = [state for state in states if dist[state] >> 20 == points]
+        results[n] = _read_route(maze, dist, 4 * start + facing, reached, targets, blocked, turn_weight)
+        if first:
+            break
+    return results
+
+
 def _read_route(
     maze: WallMaze,
-    dist: list[int],
+    dist: Sequence[int],
     source: int,
     reached: list[int],
     targets: set[int] | frozenset[int],
