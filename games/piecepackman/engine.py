@@ -1008,12 +1008,12 @@ class PiecepackmanState(State[Move]):
             if len(blocked) == len(self.house):
                 # Nothing but the Ghost House blocks him (most turns): every route from here is read from one
                 # search to the end, kept for the next time he stands here so.
-                key = (*base, free_turns, blocked)
-                dist = _DISTANCES.get(key)
+                where = (*base, free_turns, blocked)
+                dist = _DISTANCES.get(where)
                 if dist is None:
                     if len(_DISTANCES) >= DISTANCES_CACHE_SIZE:
                         _DISTANCES.clear()
-                    dist = _DISTANCES[key] = array("q", distances(self.maze, self.ppm, self.facing, blocked, free_turns))
+                    dist = _DISTANCES[where] = array("q", distances(self.maze, self.ppm, self.facing, blocked, free_turns))
                 found = routes_in(self.maze, dist, self.ppm, self.facing, wanted, blocked, free_turns, first)
             else:
                 found = fast_routes(self.maze, self.ppm, self.facing, wanted, blocked, free_turns, first)
@@ -1023,9 +1023,9 @@ class PiecepackmanState(State[Move]):
             for n, result in zip(missing, found):
                 route = None if result is None else Route(result[0], tuple(result[1]), tuple(sorted({s >> 2 for s in result[2]})))
                 known[n] = route
-                key = keys[n]
-                if key is not None and (not first or route is not None):
-                    _ROUTES[key] = route
+                route_key = keys[n]
+                if route_key is not None and (not first or route is not None):
+                    _ROUTES[route_key] = route
         if first:
             chosen = next((r for r in known if r is not None and r is not _UNKNOWN), None)
             return [r if r is chosen else None for r in known]
