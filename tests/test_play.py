@@ -466,3 +466,15 @@ def test_build_with_report_ends_the_book_with_designers_notes(tmp_path: Path, mo
     assert "Simulated play, not playtesting" in last
     plain = build_games(["pileup"], "letter", tmp_path / "plain")
     assert "Designer's notes" not in [o.title for o in PdfReader(plain.written[0]).outline]
+
+
+def test_a_game_from_a_folder_plays_in_spawned_workers():
+    """Workers started afresh find a game of a --games folder from the batch itself."""
+    from tests.contract import SCAFFOLD, scaffold_folder
+
+    hooks = play_hooks(contract_game(SCAFFOLD))
+    jobs = plan_jobs(Plan(SCAFFOLD, 2, ("random", "greedy"), 0), hooks)
+    games = Games((str(scaffold_folder().parent),), True)
+    records = run_jobs(jobs, games, workers=2, start_method="spawn")
+    assert [r["index"] for r in records] == [j.index for j in jobs]
+    assert all(r["end"] for r in records) and len(records) == 6
