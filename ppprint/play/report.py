@@ -47,6 +47,7 @@ from ppprint.book.styles import BOX_EDGE, BOX_FILL, RULE, Styles, book_styles
 from ppprint.errors import InputError
 from ppprint.output import inside, write_atomic
 from ppprint.play import charts
+from ppprint.play.agents import make_agent
 from ppprint.play.hooks import MAIN, PlayHooks
 from ppprint.play.match import Games, Job, derive_seed, hooks_of
 from ppprint.play.runner import run_jobs
@@ -106,9 +107,7 @@ def lineup(one: str, other: str, seats: int, index: int) -> tuple[str, ...]:
 
 
 def plan_jobs(plan: Plan, hooks: PlayHooks) -> list[Job]:
-    """Every game the report plays, in order (see the module's docstring)."""
-    from ppprint.play.agents import make_agent
-
+    """Every game the report plays, in order (see the module's docstring); an unknown agent is an input error."""
     for name in plan.agents:
         make_agent(name, hooks.evaluate, hooks.agents)
     jobs: list[Job] = []
