@@ -8,19 +8,28 @@ prints only the engines' figures). Each game may add its own figures in
 Engine figures are CPU time of one core: random playouts per second (the median of three rounds of
 :data:`PLAYOUTS` games, each capped at :data:`PLAYOUT_PLY_CAP` plies), perft nodes per second, and MCTS
 simulations per second (``mcts:`` :data:`MCTS_SIMULATIONS`, one move from a few early positions).
+
+``python -m bench --build`` prints only the build's figures (:mod:`bench.build_speed`: ``build --all``
+cold on one core and on all, the figure stage against bare ReportLab, a rebuild after editing one
+figure, peak memory); ``python -m bench --profile`` prints where a cold ``build --all`` on one core
+spends its time (cProfile, in this process).
 """
 
 from __future__ import annotations
 
+import cProfile
 import importlib
+import pstats
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
+from bench import build_speed
 from bench.common import mcts_simulations_per_second, perft_nodes_per_second, playouts_per_second
-from ppprint.book.build import book_pdf
+from ppprint.book.build import book_pdf, build_games
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.pnp import PnpOptions, build_pnp, pnp_names
 from ppprint.registry import get_game, registry
@@ -106,6 +115,14 @@ def engine_figures() -> None:
             print(f"{game_id}: {name} = {value:,.3f}", flush=True)
 
 
+def profile_build(lines: int = 30) -> None:
+    """cProfile of a cold ``build --all`` on one core in this process: the functions that take the most time of their own."""
+    profile = cProfile.Profile()
+    with tempfile.TemporaryDirectory() as out:
+        profile.runcall(build_games, registry().ids(), "letter", Path(out), catalogue=True, jobs=1)
+    pstats.Stats(profile, stream=sys.stdout).sort_stats("tottime").print_stats(lines)
+
+
 def main() -> None:
     if sys.argv[1:2] == ["--job"]:
         pdf_jobs()[sys.argv[2]]()
@@ -114,8 +131,14 @@ def main() -> None:
         print("ppprint benchmark: engines (CPU time, one core)")
         engine_figures()
         return
+    if sys.argv[1:2] == ["--profile"]:
+        profile_build()
+        return
     games = registry().ids()
     print("ppprint benchmark")
+    build_speed.run()
+    if sys.argv[1:2] == ["--build"]:
+        return
     for label, build in pdf_jobs().items():
         cold, warm = cold_and_warm_seconds(label, build)
         print(f"pdf {label}: cold {cold:.2f} s, warm {warm:.3f} s ({len(build()) / 1024:.0f} KiB)")

@@ -167,18 +167,23 @@ def build(
     figures: Annotated[bool, typer.Option("--figures", help="Also write every figure to OUT/<game>-figures/<figure>.svg and .png.")] = False,
     dpi: Annotated[float, typer.Option(help="Resolution of the PNG figures of --figures.", min=10, max=1200)] = 150.0,
     strict: StrictOption = False,
+    jobs: Annotated[
+        Optional[int], typer.Option("--jobs", "-j", help="Processes building games side by side (default: every core; 1: one process).", min=1)
+    ] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Check and draw every figure afresh, and leave OUT/.ppprint-cache alone.")] = False,
     designers_notes: Annotated[bool, typer.Option("--report", help="End each book with Designer's notes: headline figures and charts of simulated play (see 'ppprint report').")] = False,
 ) -> None:
     """Verify, then write rulebook PDFs to OUT/<game>-<paper>.pdf.
 
-    Without a game, inside a game folder, builds that game.
+    Without a game, inside a game folder, builds that game. Figures are checked and
+    drawn once per content: the cache OUT/.ppprint-cache keeps them between builds.
     """
     from ppprint.book.build import build_games
 
     if all_games and games:
         raise InputError("name one or more games, or give --all (not both)")
     ids = _all_games() if all_games else list(games or _current_game())
-    build = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=all_games, strict=strict, designers_notes=designers_notes)
+    build = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=all_games, strict=strict, jobs=jobs, cache=not no_cache, designers_notes=designers_notes)
     for path in build.written:
         if path.suffix == ".pdf":
             typer.echo(f"wrote {path}")

@@ -57,6 +57,8 @@ class VerifyReport:
     claims: int = 0
     unchecked: int = 0
     """Diagrams that make no claim, so nothing checked them."""
+    marks: set[tuple[str, bool]] = field(default_factory=set)
+    """The marks the figures draw: (kind, drawn as an arrow rather than a cell), for the book's key."""
     failures: list[ClaimFailure] = field(default_factory=list)
     figures: dict[str, CheckedFigure] = field(default_factory=dict)
 
@@ -69,16 +71,33 @@ class VerifyReport:
 def verify_game(game: Plugin) -> VerifyReport:
     """Check every figure of a game; bad data raises :class:`InputError` at once."""
     data = game.data
-    engine = game.engine
     report = VerifyReport(data.id)
     for figure in data.figures.values():
-        checked, failures = check_figure(engine, figure) if engine is not None else (draw_only(game, figure), [])
+        checked, failures = verify_figure(game, figure)
         report.figures[figure.id] = checked
         report.diagrams += len(figure.panels)
         report.claims += figure.claim_count()
         report.unchecked += figure.unchecked()
         report.failures.extend(failures)
+        report.marks |= marks_of(checked)
     return report
+
+
+def marks_of(checked: CheckedFigure) -> set[tuple[str, bool]]:
+    """The marks a checked figure draws: (kind, drawn as an arrow rather than a cell)."""
+    marks: set[tuple[str, bool]] = set()
+    for panel in checked.panels:
+        marks |= {(move.kind, len(move.cells) > 1) for move in panel.moves}
+        marks |= {(kind, False) for kind in panel.panel.marks.highlight}
+        if panel.panel.marks.crosses:
+            marks.add(("illegal", False))
+    return marks
+
+
+def verify_figure(game: Plugin, figure: Figure) -> tuple[CheckedFigure, list[ClaimFailure]]:
+    """Check one figure of a game: by its engine, or (a game without one) only read as pieces on cells."""
+    engine = game.engine
+    return check_figure(engine, figure) if engine is not None else (draw_only(game, figure), [])
 
 
 def draw_only(game: Plugin, figure: Figure) -> CheckedFigure:

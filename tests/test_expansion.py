@@ -325,3 +325,60 @@ def test_position_text_round_trips_after_random_moves(seed, plies):
     again = GAME.parse_position(state.position_text())
     assert again.position_text() == state.position_text()
     assert moves_of(again) == moves_of(state) or state.facts()["end"] == "threefold-repetition"
+
+
+# -- the book: markers, the agreed stalemate, the setup notation -------------------------------------
+
+
+def markers_of(state):
+    from ppprint.games.expansion.view import VIEW
+
+    table = VIEW.table(state, VIEW.options({}))
+    tiles = [p for p in table.pieces if p.kind == "tile"]
+    home = [p for p in tiles if 0 <= p.x <= 6 and 0 <= p.y <= 6 and p.side == "face"]
+    outside = [p for p in tiles if not (0 <= p.x <= 6 and 0 <= p.y <= 6)]
+    return home, outside
+
+
+def test_captured_tiles_are_marked_by_distinct_real_tiles_of_the_capturers_suit():
+    # Ruling: a spare tile of the capturer's suit beside a captured edge tile. A suit has one tile of each
+    # value and its ace is the home tile, so the markers are its 2, 3, 4, 5 and null, never the ace again.
+    captured = {"c1": "first", "e1": "first", "a3": "first", "a5": "first", "e3": "second", "c5": "second"}
+    state = position({"first": {"b2": 2, "a2": 3}, "second": {"f6": 4, "e6": 5}}, captured=captured)
+    home, outside = markers_of(state)
+    assert sorted((p.suit, p.rank) for p in home) == [("moons", 1), ("suns", 1)]
+    suns = [p.rank for p in outside if p.suit == "suns"]
+    moons = [p.rank for p in outside if p.suit == "moons"]
+    assert sorted(suns) == [2, 3, 4, 5] and sorted(moons) == [2, 3]
+    for player_markers in (suns, moons):
+        assert len(set(player_markers)) == len(player_markers) and 1 not in player_markers
+    # Five captured edge tiles use the null as well.
+    captured = {"c1": "first", "e1": "first", "a3": "first", "e3": "first", "a5": "first"}
+    _, outside = markers_of(position({"first": {"b2": 2, "a2": 3}, "second": {"f6": 4, "e6": 5}}, captured=captured))
+    assert sorted(p.rank for p in outside) == [0, 2, 3, 4, 5]
+
+
+def test_the_book_states_the_agreed_stalemate():
+    from ppprint.registry import get_game
+
+    folder = get_game("expansion").data.folder
+    rules = (folder / "rules.md").read_text(encoding="utf-8")
+    clarifications = (folder / "clarifications.md").read_text(encoding="utf-8")
+    assert "agreed stalemate" in rules and "agree" in clarifications.lower()
+
+
+def test_the_setup_position_in_the_docstring_and_readme_parses_to_the_setup():
+    # The notation writes ranks 6 down to 1; a setup text written bottom-up would not be the setup.
+    import re
+    from pathlib import Path
+
+    from ppprint.games.expansion import engine
+
+    setup = GAME.initial_state().position_text()
+    texts = re.findall(r"[0-9Mm/]+ 1 1-------2 first-move", engine.__doc__ or "")
+    readme = Path(__file__).parent.parent / "README.md"
+    if readme.is_file():
+        texts += re.findall(r"`([0-9Mm/]+ 1 1-------2 first-move)`", readme.read_text(encoding="utf-8"))
+    assert texts
+    for text in texts:
+        assert GAME.parse_position(text).position_text() == setup, text

@@ -122,3 +122,75 @@ def test_double_sided_backs_mirror_the_fronts(kit):
     assert back_y == front_y
     assert back_x == sorted(round(width - x, 2) for x in front_x)
     assert "backs" in document[1].get_textpage().get_text_range()
+
+
+def fill_colours(page) -> set[tuple[int, int, int]]:
+    """The fill colours of the filled paths of a page (0-255 RGB)."""
+    found = set()
+    for obj in page.get_objects():
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_PATH:
+            r, g, b, a = ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint()
+            if pdfium_c.FPDFPageObj_GetFillColor(obj.raw, ctypes.byref(r), ctypes.byref(g), ctypes.byref(b), ctypes.byref(a)):
+                found.add((r.value, g.value, b.value))
+    return found
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def test_the_energy_cubes_are_printed_six_of_each_suit(kit):
+    # Piecepackman needs 24 energy cubes; once they were printed nowhere, neither by the game nor by the kit.
+    from ppprint.book.pnp.piecepack import extra_counts
+    from ppprint.render.palette import SUIT_COLOURS
+
+    assert extra_counts()["cube"] == 24
+    document, sections, _ = kit
+    assert any("Energy cubes" in title and "6 Suns, 6 Moons, 6 Crowns, 6 Arms" in title for title, _ in sections)
+    pages = pages_of(kit, "Energy cubes")
+    count = sum(len(marks(document[n])[0]) // 2 * (len(marks(document[n])[1]) // 2) for n in pages)
+    assert count == 24
+    for number in pages:
+        widths, heights = piece_sizes(document[number])
+        assert_size(widths, 3 / 8)
+        assert_size(heights, 3 / 8)
+        assert {rgb(c) for c in SUIT_COLOURS.values()} <= fill_colours(document[number])
+
+
+def test_matchsticks_are_printed_in_the_suit_colours_the_levels_are_drawn_in(kit):
+    # The sticks were once all grey; the kit now prints them in the suits' colours, the suits in turn within
+    # each length, which is how the view colours every level's sticks: one printed set builds each level as drawn.
+    from collections import Counter
+
+    from ppprint.render.palette import SUIT_COLOURS
+
+    document, _, _ = kit
+    for word in ("3-sticks", "ace sticks"):
+        for number in pages_of(kit, word):
+            assert {rgb(c) for c in SUIT_COLOURS.values()} <= fill_colours(document[number])
+    from ppprint.book.pnp.piecepack import in_turn
+    from ppprint.games.piecepackman.maze.level import get_level, shipped_level_ids
+    from ppprint.games.piecepackman.view import stick_suits
+
+    counts = matchstick_counts()
+    printed = {2: Counter(in_turn(counts["three"])), 1: Counter(in_turn(counts["ace"]))}
+    for level_id in shipped_level_ids():
+        sticks = get_level(level_id).sticks
+        needed = Counter((stick.span, suit) for stick, suit in zip(sticks, stick_suits(sticks)))
+        for (span, suit), number in needed.items():
+            assert number <= printed[span][suit], (level_id, span, suit)
+
+
+def test_coins_bleed_as_a_larger_disc():
+    # With --bleed, tiles bled but coins did not; a coin bleeds as a disc 1/8 in wider all round.
+    pdf = build_pnp("piecepack", PnpOptions("letter", bleed=True))
+    document = pypdfium2.PdfDocument(pdf)
+    reader = PdfReader(io.BytesIO(pdf))
+    coins = next(reader.get_destination_page_number(item) for item in reader.outline if "coins" in item.title)
+    discs = 0
+    for obj in document[coins].get_objects():
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_PATH:
+            left, bottom, right, top = obj.get_bounds()
+            if abs(right - left - INCH) < 1.5 and abs(top - bottom - INCH) < 1.5:
+                discs += 1
+    assert discs == 24

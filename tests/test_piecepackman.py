@@ -103,6 +103,20 @@ def test_a_dead_end_warns_with_its_cell() -> None:
     assert dead and dead[0].cells == ("a7",)
 
 
+def test_a_ghost_house_of_other_than_four_squares_or_with_other_exits_only_warns() -> None:
+    # RULINGS: the Ghost House's size and exits are Daedalus guidelines, so warnings; the level stays usable.
+    data = roundabout_data()
+    data["ghost_house"] = [*data["ghost_house"], "d5"]
+    report = validate_level(level_from_data(data))
+    assert report.ok, [f.one_line() for f in report.errors]
+    assert [f.code for f in report.warnings if f.code.startswith("ghost-house")] == ["ghost-house-size", "ghost-house-exits"]
+    size = next(f for f in report.warnings if f.code == "ghost-house-size")
+    assert "5 squares" in size.message and size.cells == ("d5", "e5", "f5", "e6", "f6")
+    # A square off the board, or one listed twice, is still an error.
+    data["ghost_house"] = ["e5", "f5", "e6", "e6"]
+    assert "ghost-house" in [f.code for f in validate_level(level_from_data(data)).errors]
+
+
 def test_a_stick_across_a_portal_is_an_error() -> None:
     data = roundabout_data()
     data["ace_sticks"] = [*data["ace_sticks"][:-1], "b5 left"]
@@ -333,6 +347,95 @@ def test_piecepackman_keeps_an_objective_he_did_not_reach() -> None:
     roll(state, "ppm3=moons")  # two turns and one step: g4, facing east
     assert state.ppm == state.maze.index[c("g4")] and state.facing == EAST
     assert state.objective == 1 and "obj=moons" in state.position_text()
+
+
+def detour(cubes: int, **extra) -> PiecepackmanState:
+    """The dangerous-detour figure: Piecepackman on e1 facing west, a crowns cube on b1, the moons ghost on d1."""
+    return GAME.position_from_data({"level": "roundabout", "piecepackman": {"at": "e1", "facing": "west"},
+                                    "ghosts": {"moons": {"at": "d1", "cubes": cubes}}, "cubes": {"crowns": ["b1"]}, **extra})
+
+
+def test_the_objective_fact_names_the_item_cube_or_power_coin_and_where() -> None:
+    # A high ace aims at the suit's power coin (a10 for crowns on Roundabout), not at the cube on b1:
+    # the objective fact must say so (it once said only "crowns", so a caption calling it a cube passed).
+    state = detour(1)
+    roll(state, "ppm6=crowns")
+    assert state.fact(GAME.Fact.OBJECTIVE) == "crowns power coin on a10 (high ace)"
+    assert "obj=crowns!" in state.position_text()
+    state = detour(1)
+    roll(state, "ppm5=crowns")
+    assert state.fact(GAME.Fact.OBJECTIVE) == "crowns cube on b1"
+    assert state.ppm == state.maze.index[c("c2")] and "obj=crowns " in state.position_text()
+    assert detour(1).fact(GAME.Fact.OBJECTIVE) is None
+
+
+ROW_ONE_CUT = {
+    # Rank 1 walled off from rank 2: a ten-square corridor a1-j1 (no portal, no way out).
+    "id": "row-one-cut", "budget": {"three": 5, "ace": 0}, "ghost_house": ["e5", "f5", "e6", "f6"], "piecepackman": "f4",
+    "ghosts": {"suns": "f5", "moons": "e6", "crowns": "f6", "arms": "e5"},
+    "power_coins": {"suns": "j2", "moons": "j10", "crowns": "a10", "arms": "a2"},
+    "three_sticks": ["a1-b1 top", "c1-d1 top", "e1-f1 top", "g1-h1 top", "i1-j1 top"], "ace_sticks": [],
+}
+
+
+def cut_off(cubes: dict[str, list[str]], power_coins: dict[str, str | None]) -> PiecepackmanState:
+    """Piecepackman on f1 facing west in the closed corridor a1-j1, a Dangerous moons ghost on d1."""
+    return position(level=ROW_ONE_CUT, piecepackman={"at": "f1", "facing": "west"},
+                    ghosts={"moons": {"at": "d1", "cubes": 1}}, cubes=cubes, power_coins=power_coins)
+
+
+def test_with_the_rolled_suit_cut_off_he_heads_for_the_nearest_item_he_can_reach() -> None:
+    # RULINGS: every crowns item is cut off by the Dangerous ghost, so he goes for the nearest item of any suit
+    # he can reach (the suns cube on i1: two quarter turns and three steps, 5 points), not nowhere.
+    state = cut_off({"crowns": ["b1"], "suns": ["i1"], "arms": ["j4"]}, {"arms": None})
+    roll(state, "ppm5=crowns")
+    assert state.ppm == state.maze.index[c("i1")] and state.pstash[0] == 1
+    # With fewer points he keeps the item's suit as his objective.
+    state = cut_off({"crowns": ["b1"], "suns": ["i1"], "arms": ["j4"]}, {"arms": None})
+    roll(state, "ppm3=crowns")
+    assert state.ppm == state.maze.index[c("g1")] and state.fact(GAME.Fact.OBJECTIVE) == "suns cube on i1"
+    # A high ace whose power coin is cut off (crowns on a1) goes for the suit's own cubes first.
+    state = cut_off({"crowns": ["j1"], "suns": ["h1"]}, {"crowns": "a1", "arms": None})
+    roll(state, "ppm6=crowns")
+    assert state.ppm == state.maze.index[c("j1")] and state.pstash == [1, 0, 1, 0]
+    # Nothing in reach at all: he stays where he is.
+    state = cut_off({"crowns": ["b1"], "suns": ["j4"]}, {"arms": None})
+    roll(state, "ppm5=crowns")
+    assert state.ppm == state.maze.index[c("f1")] and state.facing == WEST and state.objective == -1
+
+
+def test_tied_dice_of_equal_cost_go_to_the_first_suit_in_suit_order() -> None:
+    # Facing west on f4: the crowns cube on d4 costs 2, the moons cube on c4 3: the cheaper wins over suit order
+    # (and, reached with a point to spare, he walks on to c4).
+    state = position(cubes={"crowns": ["d4"], "moons": ["c4"]})
+    assert state.plan(3, (1, 2)).suit == 2
+    state = position(piecepackman={"at": "e1", "facing": "north"}, cubes={"arms": ["f1"], "suns": ["d1"]})
+    assert state.plan(2, (0, 3)).suit == 0  # both cost 2 (a turn and a step): suns comes before arms
+    roll(state, "ppm2=suns+arms")
+    assert state.ppm == state.maze.index[c("d1")] and state.pstash == [1, 0, 0, 0]
+
+
+def test_he_eats_a_power_coin_he_walks_onto_even_when_it_is_not_his_objective() -> None:
+    # His way to the crowns cube on a2 runs through a1, where the arms power coin lies: he eats it on the way
+    # and Ghost Hunger starts.
+    state = position(piecepackman={"at": "c1", "facing": "west"}, cubes={"crowns": ["a2"], "suns": ["j4"]},
+                     ghosts={"suns": "f5", "moons": "e6", "crowns": "f6", "arms": "e5"})
+    roll(state, "ppm4=crowns")
+    assert state.coins[3] == -1 and state.phase is Phase.BONUS and state.hunger == 1
+
+
+def test_after_losing_a_life_he_restarts_on_his_start_square_facing_west() -> None:
+    state = ghost_state(piecepackman={"at": "c4", "facing": "east", "cubes": {"suns": 0}}, ghosts={"suns": {"at": "e4", "cubes": 1}})
+    state.apply(GAME.parse_move(state, "suns:e4-d4-c4"))
+    assert state.lives == 2 and state.ppm == state.ppm_home and state.facing == WEST and state.objective == -1
+
+
+def test_hungry_with_no_ghost_in_reach_he_heads_for_the_nearest_power_coin() -> None:
+    # Hungry, every ghost in the Ghost House (none to chase): the arms coin on a1 is nearer than the suns cube.
+    state = position(piecepackman={"at": "c1", "facing": "east", "hunger": 2}, cubes={"suns": ["e1"]},
+                     power_coins={"suns": None, "moons": None, "crowns": None, "arms": "a1"})
+    roll(state, "ppm2=suns")
+    assert state.ppm == state.maze.index[c("a1")] and state.coins[3] == -1 and state.cubes
 
 
 def test_a_dangerous_ghost_on_the_path_forces_a_detour() -> None:

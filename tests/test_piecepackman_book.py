@@ -20,7 +20,7 @@ FIGURES = {
 
 
 def test_every_piecepackman_figure_verifies() -> None:
-    assert_game_verifies("piecepackman", FIGURES, 13, 55)
+    assert_game_verifies("piecepackman", FIGURES, 13, 60)
 
 
 def test_item_costs_count_turns_and_match_the_walked_path() -> None:
@@ -41,6 +41,9 @@ FLIPS = [
     ("ghost-moves", "suns:d5-d6-e6: wall", "suns:d5-d6-e6: not-whole-roll", "illegal for wall", "nothing moves through a wall"),
     ("portals", "suns:c6-b6-i6-h6: after-portal", "suns:c6-b6-i6-h6: wall", "illegal for after-portal", "a ghost's move ends when it uses a portal"),
     ("dangerous-detour", "path_costs: {crowns: 8}", "path_costs: {crowns: 3}", "path_costs is", "nearest cube or power coin"),
+    # The objective names the item: a high ace's power coin is not "crowns" (the claim the old fact let through).
+    ("dangerous-detour", "objective: crowns power coin on a10 (high ace)", "objective: crowns", "objective is crowns power coin on a10", "a high ace aims at the power coin"),
+    ("dangerous-detour", "objective: crowns cube on b1", "objective: crowns power coin on a10 (high ace)", "objective is crowns cube on b1", "cube or power coin"),
     ("hunger-chase", "immune: [suns, arms]", "immune: [arms]", "immune is", "Glossary: Immune"),
 ]
 
@@ -87,6 +90,13 @@ def test_maze_check_warns_of_a_dead_end_and_exits_0(tmp_path: Path) -> None:
     result = run_cli("piecepackman", "maze", "check", str(path), cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "warning:" in result.stdout and "dead-end" in result.stdout and "[a1]" in result.stdout
+
+
+def test_maze_check_warns_of_a_ghost_house_of_five_squares_and_exits_0(tmp_path: Path) -> None:
+    path = _level_copy(tmp_path, "ghost_house: [e5, f5, e6, f6]", "ghost_house: [e5, f5, e6, f6, d5]")
+    result = run_cli("piecepackman", "maze", "check", str(path), cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "warning:" in result.stdout and "ghost-house-size" in result.stdout and "0 error(s)" in result.stdout
 
 
 def test_maze_check_reports_a_malformed_file_in_one_line(tmp_path: Path) -> None:
@@ -146,3 +156,38 @@ def test_pnp_has_one_tiled_plan_per_level(tmp_path: Path) -> None:
     assert [b - a for a, b in zip(starts, starts[1:])] == [5, 5, 5]
     assert "overview" in reader.pages[0].extract_text()
     assert "page A1 of 2x2" in reader.pages[1].extract_text()
+
+
+def test_an_immune_ghost_is_drawn_on_its_immunity_token() -> None:
+    # The rules put a token under an Immune ghost; the hunger-chase caption relies on seeing it.
+    state = GAME.position_from_data({"piecepackman": {"at": "f4", "facing": "east", "hunger": 2},
+                                     "ghosts": {"arms": {"at": "g4", "immune": True}}, "cubes": {"suns": ["j4"]}})
+    table = VIEW.table(state, VIEW.options({}))
+    at_g4 = [p.kind for p in table.pieces if (p.x, p.y) == (6.5, 3.5)]
+    assert at_g4 == ["coin", "pawn"]  # the token first, so the pawn stands on it
+
+
+# The rulings of RULINGS.md that touch Piecepackman, and words the Clarifications box must print for each.
+RULINGS = {
+    "objective, high ace": ["cheapest to reach", "high ace"],
+    "ties between dice": ["Ties between dice", "Suns, Moons, Crowns, Arms"],
+    "power coins on his way": ["any power coin he enters"],
+    "unreachable objectives": ["cut off by Dangerous ghosts", "stays where he is"],
+    "hunger with no ghost in reach": ["nearest power coin", "else the nearest cube"],
+    "the midpoint rule": ["middle square"],
+    "second power coin": ["second power coin", "ends every ghost's immunity"],
+    "restart facing": ["Losing a life", "facing west"],
+    "facing at the start, kept through portals": ["starts facing west", "through a portal"],
+    "maze guidelines are warnings": ["four-square Ghost House", "advice, not rules"],
+}
+
+
+@pytest.mark.parametrize("ruling", RULINGS)
+def test_the_clarifications_box_prints_every_piecepackman_ruling(ruling: str) -> None:
+    from ppprint.registry import get_game
+
+    path = get_game("piecepackman").data.clarifications_path
+    assert path is not None
+    text = " ".join(path.read_text(encoding="utf-8").split())
+    for words in RULINGS[ruling]:
+        assert words in text, (ruling, words)

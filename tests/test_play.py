@@ -459,7 +459,7 @@ def test_build_with_report_ends_the_book_with_designers_notes(tmp_path: Path, mo
 
     monkeypatch.setattr(report, "NOTES_PLAN", Plan("", 4, ("random", "greedy"), 0))
     monkeypatch.setattr("ppprint.play.runner.local_workers", lambda: 1)
-    built = build_games(["pileup"], "letter", tmp_path, designers_notes=True)
+    built = build_games(["pileup"], "letter", tmp_path, jobs=1, designers_notes=True)
     reader = PdfReader(built.written[0])
     assert [o.title for o in reader.outline][-1] == "Designer's notes"
     last = reader.pages[-1].extract_text() + reader.pages[-2].extract_text()

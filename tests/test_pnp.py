@@ -85,3 +85,98 @@ def test_printed_pieces_lie_inside_their_cut_box(name):
         assert drawing.width == pytest.approx((table.bounds[2] - table.bounds[0]) * 72, abs=0.5)
         assert -0.5 <= x0 and -0.5 <= y0 and x1 <= drawing.width + 0.5 and y1 <= drawing.height + 0.5
         assert (x1 - x0) > 0.7 * drawing.width  # and the piece is not lost in a wide margin
+
+
+# -- sheets a designer would publish ----------------------------------------------------------------
+
+
+def header_clashes(pdf: bytes) -> list[int]:
+    """Pages where a sheet's note (8 pt) overprints another text of its header band (the title)."""
+    import ctypes
+    import itertools
+
+    import pypdfium2
+    import pypdfium2.raw as pdfium_c
+
+    from ppprint.book.sheets import HEADER, PAGE_MARGIN
+
+    note_size = 8.0
+    clashes = []
+    for number, page in enumerate(pypdfium2.PdfDocument(pdf), start=1):
+        top = page.get_size()[1]
+        texts = []
+        for obj in page.get_objects():
+            if obj.type == pdfium_c.FPDF_PAGEOBJ_TEXT:
+                size = ctypes.c_float()
+                pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
+                box = obj.get_bounds()
+                if box[1] > top - PAGE_MARGIN - HEADER - 1:
+                    texts.append((round(size.value, 1), box))
+        notes = [box for size, box in texts if size == note_size]
+        others = [box for size, box in texts if size not in (note_size, 10.0)]  # 10 pt: a plan's own (clipped) labels
+        if any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3] for a, b in itertools.product(notes, others)):
+            clashes.append(number)
+    return clashes
+
+
+@pytest.mark.parametrize("name", pnp_names())
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_no_sheet_title_overprints_its_note(name, paper):
+    # Piecepackman's long level titles once ran into the page note on 6 of its 15 pages.
+    assert header_clashes(build_pnp(name, PnpOptions(paper))) == []
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_overlap_notes_give_the_true_overlap(paper):
+    from ppprint.book.rulebook import PAPERS
+    from ppprint.book.sheets import HEADER, TileGrid
+    from ppprint.games.piecepackman.engine import GAME
+    from ppprint.games.piecepackman.maze.level import get_level
+    from ppprint.games.piecepackman.view import VIEW
+    from ppprint.render.figure import PanelPicture, figure_drawing
+
+    def inches(points: float) -> str:
+        return f"{points / 72:.1f} in".replace(".0 in", " in")
+
+    reader = PdfReader(io.BytesIO(build_pnp("piecepackman", PnpOptions(paper))))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    width, height = PAPERS[paper]
+    table = VIEW.table(GAME.start_of(get_level("roundabout"), 0), VIEW.options({"cubes": False}))
+    drawing = figure_drawing([PanelPicture(table, [])])  # the plan's size, whatever it shows
+    grid = TileGrid.for_drawing(drawing.width, drawing.height, width, height - HEADER)
+    overlap_x = grid.window(0, 0)[0] + grid.window_width - grid.window(0, 1)[0]
+    overlap_y = grid.window(1, 0)[1] + grid.window_height - grid.window(0, 0)[1]
+    assert overlap_x > 2 * 72 and overlap_y > 0.5 * 72  # spread evenly: far more than the least overlap
+    assert f"overlaps A1 by {inches(overlap_x)} (left edge)" in text
+    assert f"overlaps A1 by {inches(overlap_y)} (top edge)" in text
+    assert f"side by side {inches(overlap_x)} and top to bottom {inches(overlap_y)}" in text
+    assert "by 0.5 in" not in text
+
+
+def test_the_pile_up_board_fits_one_letter_page_and_tiles_on_a4():
+    letter = PdfReader(io.BytesIO(build_pnp("pileup", PnpOptions("letter"))))
+    board_pages = letter.get_destination_page_number(letter.outline[1]) - letter.get_destination_page_number(letter.outline[0])
+    assert board_pages == 1 and "overview" not in letter.pages[0].extract_text()
+    assert "margins of 0.25 in or less" in letter.pages[0].extract_text()
+    a4 = PdfReader(io.BytesIO(build_pnp("pileup", PnpOptions("a4"))))
+    overview = a4.pages[0].extract_text()
+    assert "2 pages: 1 row of 2 pages" in overview and "1 rows" not in overview
+
+
+def test_piecepackman_plans_show_the_board_walls_house_starts_and_coins_only():
+    from ppprint.games.piecepackman.engine import GAME
+    from ppprint.games.piecepackman.maze.level import get_level, shipped_level_ids
+    from ppprint.games.piecepackman.view import VIEW
+    from ppprint.model.table import Highlight, Label
+
+    for level_id in shipped_level_ids():
+        level = get_level(level_id)
+        table = VIEW.table(GAME.start_of(level, 0), VIEW.options({"plan": True}))
+        kinds = sorted({p.kind for p in table.pieces})
+        assert kinds == ["coin", "matchstick", "tile"], (level_id, kinds)
+        assert sum(p.kind == "coin" for p in table.pieces) == 4
+        labels = {m.text: m.at for m in table.marks if isinstance(m, Label)}
+        assert set(labels) == {"Suns", "Moons", "Crowns", "Arms", "start"}
+        assert sum(isinstance(m, Highlight) for m in table.marks) == len(level.ghost_house)
+        start = level.piecepackman_start
+        assert labels["start"] == (start[0] + 0.5, start[1] + 0.5)

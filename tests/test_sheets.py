@@ -85,3 +85,24 @@ def test_double_sided_sheets_alternate_fronts_and_mirrored_backs():
     texts = [page.extract_text() for page in reader.pages]
     assert "backs" in texts[1] and "backs" not in texts[0]
     assert [o.title for o in reader.outline] == ["Squares", "Plan"]
+
+
+@pytest.mark.parametrize("bleed", [False, True])
+def test_crop_marks_and_bleed_stay_inside_the_margins_and_under_the_header(bleed):
+    # With --bleed, crop marks once reached up into the sheet's title.
+    from ppprint.book.sheets import BLEED, CROP_GAP, CROP_MARK, HEADER
+
+    width, height = PAPERS["letter"]
+    pieces = [SheetPiece(square(size), name=str(i)) for i, size in enumerate([2, 0.75, 0.5, 1.8] * 8)]
+    reach = CROP_GAP + CROP_MARK + (BLEED if bleed else 0)
+    for page in pack(pieces, width, height - HEADER, bleed):
+        for p in page:
+            assert p.x - reach >= PAGE_MARGIN - 1e-6 and p.x + p.piece.width + reach <= width - PAGE_MARGIN + 1e-6
+            assert p.y - reach >= PAGE_MARGIN - 1e-6 and p.y + p.piece.height + reach <= height - HEADER - PAGE_MARGIN + 1e-6
+
+
+def test_grid_words_are_singular_where_one():
+    grid = TileGrid.for_drawing(8.8 * inch, 8.8 * inch, *PAPERS["letter"])
+    assert (grid.rows, grid.columns) == (1, 2)
+    assert grid.shape() == "2 pages: 1 row of 2 pages"
+    assert grid.overlap_words() == f"pages overlap side by side {grid.overlap_x / inch:.1f} in"

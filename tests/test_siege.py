@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from ppprint.games.siege.engine import (
     move_from_text,
 )
 from ppprint.games.siege.view import VIEW
+from ppprint.geometry.square import ORTHOGONAL, cell_name
 from ppprint.errors import DataError, IllegalMoveError, InputError, InvalidMoveError, PositionError
 from ppprint.geometry.tiles import Tile, TileLayout
 
@@ -241,14 +243,22 @@ def test_dice_count_is_one_per_piece_up_to_four(count: int, dice: int) -> None:
 MOVE_CASES = [
         ((), "d2:c3-c4", "legal"),
         ((), "d2:c3-c3", "legal"),  # a piece may move 0 squares
+        ((), "d0:c3-c3", "die-not-rolled"),
         ((), "d3:e3-b3", "legal"),  # Commander walks over its own Armies d3 and c3
         ((), "d5:e3-a3", "legal"),
-        ((), "d2:c3-d4", "diagonal"),
-        ((), "d3:c3-c6", "blocked"),  # moons Army on c5
-        ((), "d3:c3-c7", "too-far"),
+        ((), "d2:c3-d4", "legal"),  # a turn: c3-c4-d4
+        ((), "d3:c3-d5", "legal"),  # two turns: c3-c4-d4-d5
+        ((), "d5:c3-c6", "legal"),  # round the moons Army on c5: c3-c4-d4-d5-d6-c6, five steps
+        ((), "d3:c3-c6", "blocked"),  # the one path of three steps crosses the moons Army on c5
+        ((), "d5:c3-c7", "blocked"),  # four steps through c5; the way round takes six
+        ((), "d3:c3-c7", "too-far"),  # four steps at least
+        ((), "d5:c3-b8", "too-far"),  # six steps at least (c3-c7, b7, b8)
         ((), "d2:c3-c5", "occupied"),
         ((), "d2:e3-d3", "occupied"),  # a Commander must stop on an empty square
-        ((), "d3:e3-e6", "pass-enemy"),  # moons Army on e4
+        ((), "d3:e3-e6", "pass-enemy"),  # moons Army on e4; the detours take five steps
+        ((), "d5:e3-e6", "legal"),  # e3-d3-d4-d5-e5-e6, over its own Armies on d3 and e5
+        ((), "d2:e3-d4", "legal"),  # e3-d3-d4: over its own Army, then a turn
+        ((), "d5:e3-home-arms", "legal"),  # e3-f3-f2-f1-g1-home-arms (or by g2)
         ((), "d3:d3-b3", "blocked"),  # an Army cannot pass its own Army
         ((), "d4:c3-c4", "die-not-rolled"),
         (("d2:c3-c4",), "d2:e5-e6", "die-used"),
@@ -303,7 +313,7 @@ def test_judge_piece_move_ignores_the_dice_rolled() -> None:
     assert state.judge_piece_move("c3", "c4", 1).legal
     assert state.judge_piece_move("d3", "d6", 4).legal  # no 4 was rolled; the move itself is fine
     assert state.judge_piece_move("c5", "c6", 1).legal  # a moons piece, judged by movement alone
-    assert state.judge_piece_move("c3", "d4", 5).reason == "diagonal"
+    assert state.judge_piece_move("c3", "d4", 5).legal  # turning: c3-c4-d4
     assert state.judge_piece_move("c3", "c8", 4).reason == "too-far"
     with pytest.raises(ValueError):
         state.judge_piece_move("c3", "z9", 1)
@@ -312,9 +322,79 @@ def test_judge_piece_move_ignores_the_dice_rolled() -> None:
 def test_moves_run_through_home_bases_by_their_one_edge() -> None:
     state = position(roll=[5], pieces={"suns": {"home-suns": 2}})
     targets = sorted(state.game.format_move(state, m) for m in state.legal_moves())
-    assert targets == ["d5:home-suns-a2", "d5:home-suns-b2", "d5:home-suns-home-suns", "end"]
+    # home-suns touches a2 only; from a2 the Suns arm (a2 b2 a3 b3) leads to c3 and on.
+    assert targets == [f"d5:home-suns-{t}" for t in ("a2", "a3", "b2", "b3", "c3", "c4", "d3", "home-suns")] + ["end"]
     back = position(roll=[2], pieces={"suns": {"b2": 2}})
     assert reason(back, "d2:b2-home-suns") == "legal"
+    assert reason(back, "d2:b2-a3") == "legal"  # b2-a2-a3 or b2-b3-a3
+    assert reason(position(roll=[2], pieces={"suns": {"a3": 2}}), "d2:a3-home-suns") == "legal"
+    assert reason(position(roll=[1], pieces={"suns": {"a3": 2}}), "d1:a3-home-suns") == "too-far"
+
+
+def _targets(state: SiegeState, origin: str, die: int) -> set[str]:
+    """The squares the piece on ``origin`` may move to with a die of ``die``, by the engine's legal moves."""
+    return {m.target for m in state.legal_moves() if isinstance(m, DieMove) and m.origin == origin and m.die == die}
+
+
+def test_a_piece_may_turn_between_steps() -> None:
+    # A lone Army on d4 reaches every square within two steps, corners included.
+    state = position(roll=[2], pieces={"suns": {"d4": 3}})
+    assert _targets(state, "d4", 2) == {"d4", "d5", "e4", "d3", "c4", "d6", "e5", "f4", "e3", "c3", "c5"}
+    for corner in ("e5", "c5", "c3", "e3"):
+        assert reason(state, f"d2:d4-{corner}") == "legal"
+    # It may turn more than once: e3 to c5 round the Moons Army on d4 takes d3-c3-c4-c5 or
+    # e4-e5-d5-c5 ... four steps, not the two or three a straight run would need.
+    around = position(roll=[3, 4], pieces={"suns": {"d3": 3}, "moons": {"d4": 2}})
+    assert reason(around, "d3:d3-d5") == "blocked"  # every three-step path crosses d4
+    assert reason(around, "d4:d3-d5") == "legal"  # d3-c3-c4-c5-d5 or d3-e3-e4-e5-d5
+
+
+def test_a_move_blocked_on_every_path_names_what_blocks_it() -> None:
+    # d4 to e5 in two steps goes by d5 or by e4; both hold a piece.
+    state = position(roll=[2, 4], pieces={"suns": {"d4": 3}, "moons": {"e4": 2, "d5": 4}})
+    verdict = state.explain(DieMove(2, "d4", "e5"))
+    assert verdict.reason == "blocked" and verdict.words is not None
+    assert "every path of at most 2 steps from d4 to e5" in verdict.words and "(on d5, e4)" in verdict.words
+    assert "never steps onto or through another piece" in verdict.reason.rule
+    # The shortest way round (d3-e3-f3-f4-f5-e5 or c4-c5-c6-d6-e6-e5) takes six steps.
+    assert reason(state, "d4:d4-e5") == "blocked"
+    # One free square opens a path.
+    assert reason(position(roll=[2], pieces={"suns": {"d4": 3}, "moons": {"e4": 2}}), "d2:d4-e5") == "legal"
+    # An own piece blocks an Army as much as an enemy.
+    own = position(roll=[2], pieces={"suns": {"d4": 3, "e4": 2, "d5": 4}})
+    assert reason(own, "d2:d4-e5") == "blocked"
+
+
+def test_a_commander_passes_its_own_armies_on_any_path() -> None:
+    # The Commander on d4: its own Armies on e4 and d5, an enemy on d3 and c4.
+    state = position(roll=[2, 3], pieces={"suns": {"d4": COMMANDER, "e4": 2, "d5": 4}, "moons": {"d3": 1, "c4": 5}})
+    assert reason(state, "d2:d4-e5") == "legal"  # over e4 or d5
+    assert reason(state, "d2:d4-e3") == "legal"  # over e4, then a turn
+    assert reason(state, "d3:d4-f5") == "legal"  # over its own Armies, with turns
+    assert reason(state, "d2:d4-e4") == "occupied"  # it never stops on its own Army
+    # Every path to c3 within three steps starts through an enemy (d3 or c4).
+    verdict = state.explain(DieMove(3, "d4", "c3"))
+    assert verdict.reason == "pass-enemy" and verdict.words is not None and "(on c4, d3)" in verdict.words
+    # An Army does not pass its own Armies: the same moves of an Army are blocked.
+    army = position(roll=[2, 3], pieces={"suns": {"d4": 3, "e4": 2, "d5": 4}, "moons": {"d3": 1, "c4": 5}})
+    assert reason(army, "d2:d4-e5") == "blocked"
+    assert _targets(army, "d4", 3) == {"d4"}
+
+
+def test_a_piece_moves_at_most_its_die_in_steps() -> None:
+    # From home-suns: a2 is 1 step away, b2 and a3 2, b3 3, c3 4, c4 and d3 5.
+    state = position(roll=[0, 1, 3, 5], pieces={"suns": {"home-suns": 2, "f6": 4, "e6": 1, "d6": 3}})
+    assert _targets(state, "home-suns", 0) == {"home-suns"}
+    assert _targets(state, "home-suns", 1) == {"home-suns", "a2"}
+    assert _targets(state, "home-suns", 3) == {"home-suns", "a2", "b2", "a3", "b3"}
+    assert _targets(state, "home-suns", 5) == {"home-suns", "a2", "b2", "a3", "b3", "c3", "c4", "d3"}
+    assert reason(state, "d5:home-suns-d3") == "legal"  # exactly five steps
+    for six_steps in ("d4", "c5", "e3"):
+        assert reason(state, f"d5:home-suns-{six_steps}") == "too-far"
+    verdict = state.explain(DieMove(5, "home-suns", "c5"))
+    assert verdict.words is not None and "takes at least 6 steps, the die shows 5" in verdict.words
+    assert reason(state, "d0:f6-g6") == "too-far"  # a null moves nothing
+    assert reason(state, "d1:f6-g6") == "legal"
 
 
 def test_any_piece_may_enter_an_empty_enemy_home_base() -> None:
@@ -408,35 +488,180 @@ def test_commander_on_own_home_base_does_not_win() -> None:
 
 
 # -- whole rolls and perft -------------------------------------------------------------------------
+#
+# The perft counts below were recomputed for the ruling that a piece may turn between steps.
+# Each is checked two ways: by hand where it is small (the comments), and by
+# _brute_perft, a move counter written apart from the engine's search. It takes its
+# neighbours straight from the tile geometry (TileLayout.neighbours, not the engine's
+# Board), its pieces from the position's text, and tries every walk of up to the die's
+# steps one step at a time (no distances, masks or shortest paths); at every node it
+# also compares its moves with the engine's legal moves.
+
+
+def _geometry(suits: tuple[str, ...]) -> dict[str, list[str]]:
+    """Each square's edge-sharing squares, by name, from the tiles alone."""
+    layout = board_layout(suits)
+    homes = {(tile.x, tile.y): tile.name for tile in layout.tiles if tile.name.startswith("home-")}
+
+    def name(cell: tuple[int, int]) -> str:
+        return homes.get(cell) or cell_name((cell[0] + 2, cell[1] + 2))
+
+    return {name(cell): [name(n) for d in ORTHOGONAL for n in layout.neighbours(cell, d)] for cell in layout.cells()}
+
+
+def _walk_ends(neighbours: dict[str, list[str]], pieces: dict[str, tuple[str, str]], start: str, die: int) -> set[str]:
+    """Where every walk of at most ``die`` steps from ``start`` may stop: an Army steps only
+    onto empty squares; a Commander also over (not onto) its own Armies; the start counts
+    as empty once left, and staying put is a move."""
+    suit, kind = pieces[start]
+    ends = {start}
+
+    def walk(square: str, left: int) -> None:
+        for step in neighbours[square]:
+            other = pieces.get(step) if step != start else None
+            if other is None:
+                ends.add(step)
+            elif not (kind == "P" and other[0] == suit and other[1] != "P"):
+                continue
+            if left > 1:
+                walk(step, left - 1)
+
+    if die:
+        walk(start, die)
+    return ends
+
+
+def _brute_moves(state: SiegeState, neighbours: dict[str, list[str]]) -> list[str]:
+    """Every legal move of a position, as text, read from its position text."""
+    fields: dict[str, Any] = dict(state.game.position_fields(state.position_text()))
+    phase, me = fields["phase"], fields["turn"]
+    if phase == "over":
+        return []
+    if phase == "reinforce":
+        return ["reinforce"]
+    if phase == "roll":
+        count = min(4, len(fields["pieces"][me]))
+        return ["roll:" + "".join(map(str, faces)) for faces in combinations_with_replacement(range(6), count)]
+    pieces = {
+        square: (suit, "P" if value == COMMANDER else str(value))
+        for suit in fields["players"]
+        for square, value in fields["pieces"][suit].items()
+    }
+    found = ["end"]
+    last = fields["last"]
+    if last and not fields["attacked"] and pieces[last][1] != "P":
+        found += [f"{last}x{n}" for n in neighbours[last] if n in pieces and pieces[n][0] != me]
+    for die in sorted(set(fields["dice"])):
+        for square, (suit, _) in pieces.items():
+            if suit == me and square not in fields["moved"]:
+                found += [f"d{die}:{square}-{end}" for end in _walk_ends(neighbours, pieces, square, die)]
+    return found
+
+
+def _brute_perft(state: SiegeState, depth: int) -> int:
+    neighbours = _geometry(state.board.suits)
+
+    def count(node: SiegeState, depth: int) -> int:
+        moves = _brute_moves(node, neighbours)
+        assert sorted(moves) == sorted(m.text() for m in node.legal_moves()), node.position_text()
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for text in moves:
+            child = node.clone()
+            child.apply(child.game.parse_move(child, text))
+            total += count(child, depth - 1)
+        return total
+
+    return count(state, depth)
+
+
+def test_brute_force_counts_a_position_by_hand() -> None:
+    # The checker itself, on a position small enough to count by hand: one Suns Army on
+    # d4, the Moons Armies on e4 and d5, dice 1 and 2: with the 1 stay, c4 or d3; with
+    # the 2 also c4's and d3's free neighbours c5, c3, e3; so 3 + 6 + end = 10.
+    state = position(roll=[1, 2], pieces={"suns": {"d4": 3}, "moons": {"e4": 2, "d5": 4}})
+    assert sorted(_brute_moves(state, _geometry(state.board.suits))) == sorted(
+        ["end", "d1:d4-d4", "d1:d4-c4", "d1:d4-d3", "d2:d4-d4", "d2:d4-c4", "d2:d4-d3", "d2:d4-c3", "d2:d4-c5", "d2:d4-e3"]
+    )
+    # A Commander passes its own Army (c4) but never stops on it, nor passes the enemy (e4).
+    commander = position(roll=[2], pieces={"suns": {"d4": COMMANDER, "c4": 3}, "moons": {"e4": 2, "d5": 4}})
+    moves = _brute_moves(commander, _geometry(commander.board.suits))
+    assert sorted(m for m in moves if m.startswith("d2:d4-")) == sorted(["d2:d4-d4", "d2:d4-d3", "d2:d4-c3", "d2:d4-c5", "d2:d4-e3"])
 
 
 def test_perft_from_a_lone_army_on_its_home_base() -> None:
     state = position(pieces={"suns": {"home-suns": 3}}, players=["suns", "crowns"])
-    # One die: 6 faces. From home-suns the only line runs east: a2, b2.
-    # face 0: stay, end = 2; face 1: stay, a2, end = 3; faces 2-5: stay, a2, b2, end = 4 each.
-    assert perft(state, 1) == 6
-    assert perft(state, 2) == 2 + 3 + 4 * 4
+    # One die: 6 faces. From home-suns every path starts at a2, then turns freely in the
+    # Suns arm: a2 (1 step), b2 and a3 (2), b3 (3), c3 (4), c4 and d3 (5).
+    # Each face: stay, the squares in reach, end: 0 -> 2, 1 -> 3, 2 -> 5, 3 -> 6, 4 -> 7, 5 -> 9.
+    assert perft(state, 1) == _brute_perft(state, 1) == 6
+    assert perft(state, 2) == _brute_perft(state, 2) == 2 + 3 + 5 + 6 + 7 + 9
 
 
 def test_perft_of_the_battlefield() -> None:
     # Dice 2, 3, 5 (three distinct values) for each unmoved piece, plus end; no attack yet.
-    # c3 Army: stay, c4, b3, a3 (c5 enemy, d3 own block) -> 4 per die = 12.
-    # d3 Army: stay, d4, d5 (+ d6 with 3 or 5); c3 and e3 block -> 3 + 4 + 4 = 11.
-    # e3 Commander: stay, f3, and west over its Armies d3, c3 to b3 (3+) and a3 (4+);
-    #   e4 is an enemy -> 2 + 3 + 4 = 9.
-    # e5 Army: stay, e6, d5, f5 (c5 enemy, e4 enemy) -> 4 per die = 12.
-    # 12 + 11 + 9 + 12 + end = 45.
-    assert perft(battlefield(), 1) == 45
-    assert perft(battlefield(), 3) == 10783  # regression value, from this engine
+    # Squares first reached at each step (by any path the piece may take):
+    # c3 Army: 1 c4 b3; 2 d4 b2 a3; 3 d5 a2; 4 d6 home-suns; 5 e6 c6
+    #   -> with 2: 6 (stay + 5), with 3: 8, with 5: 12 = 26.
+    # d3 Army: 1 d4; 2 d5 c4; 3 d6; 4 e6 c6; 5 c7 -> 4 + 5 + 8 = 17.
+    # e3 Commander (over its Armies d3, c3, e5, never onto them; e4 is an enemy):
+    #   1 f3; 2 f4 f2 d4; 3 f5 g2 f1 d5 c4 b3; 4 g1 d6 b2 a3; 5 e6 home-arms c6 a2
+    #   -> 5 + 11 + 19 = 35.
+    # e5 Army: 1 e6 f5 d5; 2 d6 f4 d4; 3 c6 f3 c4; 4 c7 f2; 5 c8 b7 g2 f1 -> 7 + 10 + 16 = 33.
+    # 26 + 17 + 35 + 33 + end = 112.
+    assert perft(battlefield(), 1) == _brute_perft(battlefield(), 1) == 112
+    # Deeper counts: computed by this engine and, independently, by _brute_perft.
+    assert perft(battlefield(), 2) == _brute_perft(battlefield(), 2) == 5821
+    assert perft(battlefield(), 3) == _brute_perft(battlefield(), 3) == 103935
+
+
+def test_perft_from_the_two_player_setup() -> None:
+    # By hand: Suns reinforce (1), roll one die (6), then move the new Army as counted
+    # above or end (32). After a die move only "end" is left, after "end" Crowns reinforce
+    # (32). Then Crowns reinforce after the 26 die moves, or roll after the 6 ends
+    # (26 + 6 * 6 = 62); then Crowns roll after those 26 (26 * 6 = 156) or move after
+    # those 36 (6 * 32 = 192): 348. Depth 7 by this engine and _brute_perft.
+    state = Siege(2).initial_state()
+    expected = {1: 1, 2: 6, 3: 32, 4: 32, 5: 62, 6: 348, 7: 1204}
+    for depth, nodes in expected.items():
+        assert perft(state, depth) == _brute_perft(state, depth) == nodes, depth
+
+
+def test_die_moves_match_every_walk_along_random_games() -> None:
+    for players in (2, 3, 4):
+        game = Siege(players)
+        neighbours = _geometry(game.players)
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = game.initial_state(rng)
+            for _ in range(250):
+                if state.is_over():
+                    break
+                moves = state.legal_moves()
+                if state.current_player != CHANCE:
+                    assert sorted(m.text() for m in moves) == sorted(_brute_moves(state, neighbours)), state.position_text()
+                random_playout(state, rng, 1)
+                _check_occupied(state)
+            while state.history:
+                state.undo()
+                _check_occupied(state)
+
+
+def _check_occupied(state: SiegeState) -> None:
+    """The move generator's mask of occupied squares agrees with the squares themselves."""
+    board = state.board
+    assert state.occupied == sum(board.bits[i] for i, code in enumerate(state.squares) if code)
 
 
 def test_roll_plays_lists_each_distinct_result_once() -> None:
     state = position(pieces={"suns": {"home-suns": 3}}, players=["suns", "crowns"])
     plays = state.roll_plays([2])
-    # The Army ends on home-suns, a2 or b2.
+    # The Army ends on home-suns, a2, a3 or b2.
     assert [" ".join(state.game.format_move(s, m) for s, m in _replay(state, p)) for p in plays] == [
         "roll:2 end",
         "roll:2 d2:home-suns-a2 end",
+        "roll:2 d2:home-suns-a3 end",
         "roll:2 d2:home-suns-b2 end",
     ]
     with pytest.raises(ValueError):
@@ -447,11 +672,13 @@ def test_roll_plays_with_two_pieces_counts_orders_that_block() -> None:
     state = position(roll=[1, 2], pieces={"suns": {"a2": 1, "b2": 2}}, players=["suns", "crowns"])
     plays = state.roll_plays()
     finals = {_final_text(state, play) for play in plays}
-    # By hand: the Army on a2 (A) can stay, go to a3 or home-suns, or to b2 once B has left;
-    # B can stay, go to b3, or to a2 once A has left, and on to home-suns with the 2 once A
-    # has gone to a3. Pairs (A, B): (a2,b2) (a2,b3) (a3,b2) (a3,b3) (home,b2) (home,b3)
-    # (a3,a2) (home,a2) (a3,home) (b2,b3) -- 10; (b2,a2) would need each to leave first.
-    assert len(plays) == len(finals) == 10
+    # By hand, the Army on a2 (A) and on b2 (B), on the Suns arm (a2 b2 a3 b3, home-suns
+    # west of a2, c3 east of b3). Nobody moves: 1. Only A: a3, home, b3 (with the 2, by
+    # a3): 3. Only B: b3, a3, c3: 3. Both: A first with the 1 to a3 (B then a2, b3, home,
+    # c3) or home (B then a2, b3, a3, c3); A first with the 2 to b3 (B then a2); B first
+    # with the 1 to b3 (A then b2); B first with the 2 to a3 or c3 (A then b2): 12 new
+    # pairs. 1 + 3 + 3 + 12 = 19.
+    assert len(plays) == len(finals) == 19
     assert finals == {_final_text(state, moves) for moves in _all_turns(state)}
 
 
@@ -705,10 +932,22 @@ def test_two_player_table_drops_unused_tiles() -> None:
     assert "home-moons" not in table.cells and "b8" not in table.cells and len(table.cells) == 26
 
 
-def test_move_cells_follow_the_line() -> None:
+def test_move_cells_follow_a_path_the_piece_may_take() -> None:
     state = battlefield()
-    assert GAME.move_cells(state, GAME.parse_move(state, "d5:e3-a3")) == ["e3", "d3", "c3", "b3", "a3"]
-    assert GAME.move_cells(state, GAME.parse_move(state, "d2:c3-c3")) == ["c3"]
+
+    def cells(text: str) -> list[str]:
+        return GAME.move_cells(state, GAME.parse_move(state, text))
+
+    assert cells("d5:e3-a3") == ["e3", "d3", "c3", "b3", "a3"]  # the Commander over its own Armies
+    assert cells("d2:c3-c3") == ["c3"]
+    assert cells("d2:c3-d4") == ["c3", "c4", "d4"]  # d3 holds a Suns Army: the Army turns at c4
+    assert cells("d5:c3-c6") == ["c3", "c4", "d4", "d5", "d6", "c6"]  # round the Moons Army on c5
+    # Of the five-step paths e3-d3-d4-d5-d6-e6 (2 turns), e3-d3-d4-d5-e5-e6 and
+    # e3-f3-f4-f5-e5-e6 (3 turns each), the one with fewest turns is drawn.
+    assert cells("d5:e3-e6") == ["e3", "d3", "d4", "d5", "d6", "e6"]
+    # An illegal move is drawn along its shortest path on an empty board, through what blocks it.
+    assert cells("d3:c3-c6") == ["c3", "c4", "c5", "c6"]
+    assert cells("d3:e3-e6") == ["e3", "e4", "e5", "e6"]
 
 
 def test_every_reason_code_has_a_test() -> None:

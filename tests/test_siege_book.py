@@ -17,11 +17,11 @@ from ppprint.registry import get_game, registry
 from ppprint.verify import verify_game
 from tests.conftest import assert_flip_caught, assert_game_verifies, edit, run_cli
 
-FIGURES = {"board", "board-small", "reinforcement", "moves", "attacks", "winning"}
+FIGURES = {"board", "board-small", "reinforcement", "moves", "paths", "attacks", "winning"}
 
 
 def test_every_siege_figure_verifies() -> None:
-    assert_game_verifies("siege", FIGURES, 14, 45)
+    assert_game_verifies("siege", FIGURES, 16, 52)
 
 
 # Each flip turns one true claim into a false one: (figure, old text, new text, problem, rule).
@@ -31,11 +31,15 @@ FLIPS = [
     ("board", "expect: {turn: moons}", "expect: {turn: arms}", "turn is moons", "clockwise"),
     ("reinforcement", "facts: {reinforcement: commander,", "facts: {reinforcement: army,", "reinforcement is commander", "the Commander once all Armies are out"),
     ("reinforcement", "dice_to_roll: 4}", "dice_to_roll: 7}", "dice_to_roll is 4", "at most four"),
-    ("moves", "legal: [d3:c3-c4, d5:d3-d6,", "legal: [d3:c3-c4, d5:d3-f3,", "pass-enemy", "never over an enemy piece"),
-    ("moves", "d3:c3-b2: diagonal", "d3:c3-b2: too-far", "not too-far", "never diagonally"),
-    ("moves", "d5:c3-c6: blocked", "d5:c3-c6: occupied", "not occupied", "never jumps or walks over another piece"),
+    ("moves", "legal: [d3:c3-b2, d5:d3-d6,", "legal: [d3:c3-b2, d3:d3-f3,", "pass-enemy", "never over an enemy piece"),
+    ("moves", "legal: [d3:c3-b2,", "legal: [d1:c3-b2,", "too-far", "as many orthogonal steps as its die shows"),
+    ("moves", "d5:c3-c6: blocked", "d5:c3-c6: occupied", "not occupied", "never steps onto or through another piece"),
     ("moves", "d1:d3-d4: occupied", "d1:d3-d4: pass-enemy", "not pass-enemy", "ends its move on an empty square"),
-    ("moves", "d1:d4-f4: too-far", "d1:d4-f4: blocked", "not blocked", "as many squares as its die shows"),
+    ("moves", "d1:d4-f4: too-far", "d1:d4-f4: blocked", "not blocked", "as many orthogonal steps as its die shows"),
+    ("moves", "d3:d3-f3: pass-enemy", "d5:d3-f3: pass-enemy", "is legal", "never over an enemy piece"),
+    ("paths", "legal: [d2:d4-c5, d5:d4-f5]", "legal: [d2:d4-c5, d3:d4-f5]", "blocked", "a path within its die clear of every piece"),
+    ("paths", "illegal: {d3:d4-f5: blocked}", "illegal: {d5:d4-f5: blocked}", "is legal", "a path within its die clear of every piece"),
+    ("paths", "{d2:d4-e5: blocked, d5:d4-e5: blocked}", "{d2:d4-e5: too-far, d5:d4-e5: blocked}", "not too-far", "clear of every piece"),
     ("attacks", "c4xd5: attack-diagonal", "c4xd5: not-adjacent", "not not-adjacent", "never diagonally"),
     ("attacks", "d3xe3: commander-attack", "d3xe3: not-just-moved", "not not-just-moved", "Commanders never attack"),
     ("attacks", "f4xf5: not-just-moved", "f4xf5: commander-attack", "not commander-attack", "only the piece just moved"),
@@ -55,7 +59,8 @@ def test_cli_verify_names_a_wrong_siege_claim(games_copy: Path, tmp_path: Path) 
     result = run_cli("verify", "siege", cwd=tmp_path, games=games_copy)
     assert result.returncode == 1
     assert "moves.yaml:" in result.stdout and "moves, panel 2" in result.stdout
-    assert "never jumps or walks over another piece" in result.stdout
+    assert "never steps onto or through another piece" in result.stdout
+    assert "every path of at most 5 steps from c3 to c6 crosses a piece" in result.stdout
 
 
 def _rows(table: str) -> list[list[str]]:
@@ -104,6 +109,25 @@ def test_built_siege_rulebook_reads_back(tmp_path: Path) -> None:
     assert "Attacking Army beats loses to draws with" in flat
     assert re.search(r"null 5 ace, 2, 3, 4 null", flat) and re.search(r"5 ace, 2, 3, 4 null 5", flat)
     assert "Attacking Army winner leaves the board" in flat
+    # The Clarifications box prints every Siege ruling of the rulings file, turning moves included.
+    box = flat[flat.index("Clarifications", flat.index("Diagram notation")) :]
+    for ruling in (
+        "The board is a reconstruction.",
+        "Seats.",
+        "Fewer players.",
+        "First player.",
+        "Squares.",
+        "Reinforcement.",
+        "Dice.",
+        "Moves may turn.",
+        "Ending a turn early.",
+        "Who may attack.",
+        "Battles.",
+        "After a battle.",
+    ):
+        assert ruling in box, ruling
+    assert "change direction between any two steps" in box
+    assert "straight line" not in flat and "never turns" not in flat
     assert flat.count("Commander the Army") == 4 and flat.count("Army the Commander") == 2
     # Every figure page draws tiles and pieces: many filled paths, not only text.
     figure_pages = [page for page in reader.pages if re.search(r"Figure \d+\.", page.extract_text())]

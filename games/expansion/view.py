@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ppprint.errors import DataError
 from ppprint.layout import GameView, Scene, Suit, TileBoard, ViewOptions
-from ppprint.model.table import PAWN_WIDTH, TILE_SIZE, Piece
+from ppprint.layout.boards import LABEL_GAP
+from ppprint.model.table import TILE_SIZE, Piece
 
-from .engine import CENTRE_TILE, HOME_TILES, TILES, ExpansionState, owner_of, square_name, value_of
+from .engine import CENTRE_TILE, HOME_TILES, PLAYERS, TILES, ExpansionState, owner_of, square_name, value_of
 
 
 class ExpansionOptions(ViewOptions):
@@ -48,11 +50,21 @@ class ExpansionView(GameView[ExpansionState, ExpansionOptions]):
         return scene
 
 
+MARKER_RANKS = (2, 3, 4, 5, 0)
+"""The tiles of a suit that can mark its captures: its ace is the home tile, so the
+2, 3, 4, 5 and null, one each (a player holds at most five tiles besides home)."""
+MARKER_GAP = 2 * LABEL_GAP
+"""Inches between the board's edge and a marker tile, room for the coordinate labels."""
+
+
 def capture_markers(state: ExpansionState, suits: tuple[str, str]) -> list[Piece]:
     """Ruling on marking: a spare tile of the capturer's suit beside a captured edge
     tile (outside the board, on the side the tile touches), the capturer's pawn on
-    the centre tile when it is captured. Home tiles need no marker."""
+    the centre tile when it is captured. Home tiles need no marker. Each player's
+    markers are distinct tiles of their suit, given out in :data:`MARKER_RANKS`
+    order to their captured edge tiles in board order (a1 c1 e1 a3 ... e5)."""
     markers = []
+    used = [0, 0]
     for index, owner in enumerate(state.tiles):
         if owner < 0 or index in HOME_TILES:
             continue
@@ -63,8 +75,12 @@ def capture_markers(state: ExpansionState, suits: tuple[str, str]) -> list[Piece
         column, row = tile.x // 2, tile.y // 2
         dx = -1 if column == 0 else 1 if column == 2 else 0
         dy = 0 if dx else (-1 if row == 0 else 1)
-        offset = TILE_SIZE + PAWN_WIDTH / 2
-        markers.append(Piece("tile", tile.x + 1.0 + dx * offset, tile.y + 1.0 + dy * offset, suit=suits[owner], rank=1, side="face", owner=owner))
+        offset = TILE_SIZE + MARKER_GAP
+        if used[owner] == len(MARKER_RANKS):
+            raise DataError(f"{PLAYERS[owner]} holds more edge tiles than a suit has spare tiles to mark them", ("position", "captured"))
+        rank = MARKER_RANKS[used[owner]]
+        used[owner] += 1
+        markers.append(Piece("tile", tile.x + 1.0 + dx * offset, tile.y + 1.0 + dy * offset, suit=suits[owner], rank=rank, side="face", owner=owner))
     return markers
 
 

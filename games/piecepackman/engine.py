@@ -385,7 +385,7 @@ class Fact(FactName):
     PHASE = "phase", "Turn Phases: which phase of the turn comes next"
     LIVES = "lives", "Ending the Game: one life on the board and three extra lives"
     HUNGER = "hunger", "Special Rules for Ghost Hunger: turns of hunger left"
-    OBJECTIVE = "objective", "Moving Piecepackman: he keeps an objective he did not reach"
+    OBJECTIVE = "objective", "Moving Piecepackman: the objective he keeps, cube or power coin, and where (a high ace aims at the power coin)"
     PIECEPACKMAN_CUBES = "piecepackman_cubes", "Moving Piecepackman: he eats every cube he enters"
     GHOST_CUBES = "ghost_cubes", "Collecting Energy Cubes: how many cubes each ghost has collected"
     CUBES_LEFT = "cubes_left", "Ending the Game: the level ends when the board is clear"
@@ -1031,11 +1031,34 @@ class PiecepackmanState(State[Move]):
             return [r if r is chosen else None for r in known]
         return [None if r is _UNKNOWN else r for r in known]
 
+    def _aim(self, suit: int, coin_only: bool) -> tuple[int, bool, Route] | None:
+        """The route to the nearest item of a suit he can reach: its power coin only for a high ace (while the
+        coin is on the board and he can reach it), else any of its cubes and its coin; ``None`` when every item
+        of the suit is gone or cut off (by Dangerous ghosts or the Ghost House)."""
+        if coin_only:
+            route = self._route(self._items(suit, True), False)
+            if route is not None:
+                return suit, True, route
+        route = self._route(self._items(suit, False), False)
+        return None if route is None else (suit, False, route)
+
+    def _fallback(self, rolled: int) -> tuple[int, bool, Route] | None:
+        """Ruling: with nothing of the rolled suit left or in reach he heads for the nearest cube or power coin
+        of any suit he can reach, which becomes his objective suit (of tied items, the first suit in suit order;
+        a wild cube stands for the ``rolled`` suit); ``None`` when nothing at all is in reach."""
+        route = self._route(self._any_items(), False)
+        if route is None:
+            return None
+        suit_of = {c: s for c, s in self.cubes.items()} | {c: s for s, c in enumerate(self.coins) if c >= 0}
+        suits = [rolled if suit_of[c] == self.wild and rolled >= 0 else suit_of[c] for c in route.ends]
+        return min(suits), False, route
+
     def _choose(self, value: int, suits: tuple[int, ...]) -> tuple[int, bool, Route | None]:
-        """Ruling: with nothing of the rolled suit left or reachable he heads for the nearest cube or coin of
-        any suit, and with nothing reachable he stays; a kept objective is its suit (and a high ace's coin),
-        so each turn he heads for the nearest item of that suit. Ties between dice of equal cost go to the
-        first suit in suit order.
+        """Ruling: his objective is the nearest (by cost) cube or power coin of the rolled suit, the power coin
+        alone for a high ace while it is on the board; between tied dice the cheaper objective, then the first
+        suit in suit order; a kept objective is its suit (and a high ace's coin), so each turn he heads for the
+        nearest item of that suit. With every item of those suits gone or cut off he heads for the nearest item
+        of any suit he can reach (:meth:`_fallback`); with nothing in reach he stays.
 
         The objective for a roll when not hungry: suit, coin only, and the route to it.
         """
@@ -1043,14 +1066,46 @@ class PiecepackmanState(State[Move]):
             candidates = [(self.objective, self.coin_only)]
         else:
             candidates = [(s, value == 6 and self.coins[s] >= 0) for s in suits]
-        best: tuple[tuple[int, int], int, bool, Route] | None = None
-        found = self._routes([self._items(suit, coin_only) or self._any_items() for suit, coin_only in candidates], False)
-        for (suit, coin_only), route in zip(candidates, found):
-            if route is not None and (best is None or (route.weight, suit) < best[0]):
-                best = ((route.weight, suit), suit, coin_only, route)
+        # Every candidate's routes from one search: a high ace's coin alone, then every item of its suit.
+        target_sets: list[set[int]] = []
+        for suit, coin_only in candidates:
+            if coin_only:
+                target_sets.append(self._items(suit, True))
+            target_sets.append(self._items(suit, False))
+        found = iter(self._routes(target_sets, False))
+        best: tuple[int, bool, Route] | None = None
+        for suit, coin_only in candidates:
+            aim: tuple[int, bool, Route] | None = None
+            if coin_only:
+                coin_route = next(found)
+                if coin_route is not None:
+                    aim = suit, True, coin_route
+            route = next(found)
+            if aim is None and route is not None:
+                aim = suit, False, route
+            if aim is not None and (best is None or (aim[2].weight, aim[0]) < (best[2].weight, best[0])):
+                best = aim
+        if best is None:
+            best = self._fallback(candidates[0][0] if candidates else -1)
         if best is None:
             return -1, False, None
-        return best[1], best[2], best[3]
+        return best
+
+    def objective_text(self) -> str | None:
+        """What his kept objective is and where: ``crowns power coin on a10 (high ace)`` for a high ace's coin,
+        else the nearest item(s) of the suit by his cost, ``crowns cube on b1`` (ties joined by ``or``), or
+        ``crowns, out of reach``; ``None`` without an objective."""
+        if self.objective < 0:
+            return None
+        suit = SUITS[self.objective]
+        coin = self.coins[self.objective]
+        if self.coin_only and coin >= 0:
+            return f"{suit} power coin on {_square(coin)} (high ace)"
+        route = self._route(self._items(self.objective, False), False)
+        if route is None:
+            return f"{suit}, out of reach"
+        items = [("power coin" if cell == coin else "cube", _square(cell)) for cell in route.ends]
+        return suit + " " + " or ".join(f"{kind} on {cell}" for kind, cell in sorted(items, key=lambda i: (i[1][0], int(i[1][1:]))))
 
     def plan(self, value: int, suits: tuple[int, ...]) -> Plan:
         """The objective and allowed paths of the first leg of Piecepackman's move for a roll."""
@@ -1138,7 +1193,11 @@ class PiecepackmanState(State[Move]):
         first_reached = False
         while points > 0 and self.phase is not _OVER:
             if first_reached:
-                route = self._route(self._items(plan_suit, coin_only) or self._any_items(), False)
+                aim = self._aim(plan_suit, False) or self._fallback(plan_suit)
+                if aim is None:
+                    break
+                plan_suit, _, route = aim
+                self.objective, self.coin_only = plan_suit, False
             if route is None:
                 break
             points, arrived = self._walk(route, points, False)
@@ -1399,7 +1458,7 @@ _FACTS: dict[Fact, Callable[[PiecepackmanState], object]] = {
     Fact.PHASE: lambda s: s.phase.value,
     Fact.LIVES: lambda s: s.lives,
     Fact.HUNGER: lambda s: s.hunger,
-    Fact.OBJECTIVE: lambda s: SUITS[s.objective] if s.objective >= 0 else None,
+    Fact.OBJECTIVE: lambda s: s.objective_text(),
     Fact.PIECEPACKMAN_CUBES: lambda s: dict(zip(SUITS, s.pstash)),
     Fact.GHOST_CUBES: lambda s: dict(zip(SUITS, s.gstash)),
     Fact.CUBES_LEFT: lambda s: len(s.cubes),

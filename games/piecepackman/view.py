@@ -9,10 +9,12 @@ areas beside the board of a sample table (see :func:`add_table_layout`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ppprint.geometry.square import cell_name
 from ppprint.geometry.walls import Stick
 from ppprint.layout import GameView, Scene, TileBoard, ViewOptions, rectangle
-from ppprint.model.table import SUITS, Label
+from ppprint.model.table import SUIT_NAMES, SUITS, Highlight, Label
 
 from . import pieces as _pieces  # noqa: F401  (declares the piecepackman piece kind the scene uses)
 from .engine import PiecepackmanState
@@ -36,11 +38,14 @@ class PiecepackmanOptions(ViewOptions):
     """``cubes``: draw the energy cubes on the board (default true; level plans leave them out);
     ``costs``: write over each cube and power coin what it costs Piecepackman to reach it;
     ``layout``: add the areas beside the board of a sample table (his extra lives, his cube stash,
-    the spare markers, the ghosts' stashes)."""
+    the spare markers, the ghosts' stashes); ``plan``: a level's plan to build it on (print-and-play):
+    the board, the walls and the power coins, with the Ghost House tinted and the start squares named
+    instead of the ghosts and Piecepackman (and no cubes)."""
 
     cubes: bool = True
     costs: bool = False
     layout: bool = False
+    plan: bool = False
 
 
 class PiecepackmanView(GameView[PiecepackmanState, PiecepackmanOptions]):
@@ -54,9 +59,9 @@ class PiecepackmanView(GameView[PiecepackmanState, PiecepackmanOptions]):
         scene.pieces += board.pieces()
         for portal in PORTAL_SQUARES:
             scene.areas[cell_name(portal)] = rectangle(portal[0], portal[1], portal[0] + 1, portal[1] + 1)
-        for i, stick in enumerate(state.level.sticks):
+        for stick, colour in zip(state.level.sticks, stick_suits(state.level.sticks)):
             scene.add(
-                "matchstick", stick_centre(board, stick), suit=SUITS[i % 4], rank=1 if stick.span == 1 else 3,
+                "matchstick", stick_centre(board, stick), suit=colour, rank=1 if stick.span == 1 else 3,
                 angle=90.0 if stick.horizontal else 0.0, length=MATCHSTICK_LENGTHS[stick.span],
             )
         order = state.maze.order
@@ -64,6 +69,9 @@ class PiecepackmanView(GameView[PiecepackmanState, PiecepackmanOptions]):
         def centre(index: int) -> tuple[float, float]:
             return board.centre(cell_name(order[index]))
 
+        if options.plan:
+            add_plan_marks(state, scene, board)
+            return scene
         if options.cubes:
             for cell, suit in sorted(state.cubes.items()):
                 scene.add("cube", centre(cell), suit=SUITS[suit], rank=0)
@@ -75,6 +83,8 @@ class PiecepackmanView(GameView[PiecepackmanState, PiecepackmanOptions]):
             label=SUITS[state.objective] if state.objective >= 0 else None,
         )
         for ghost in state.game.ghost_suits:
+            if state.immune[ghost]:
+                scene.add("coin", centre(state.gpos[ghost]), rank=0, label="")  # the Immunity token under it
             scene.add("pawn", centre(state.gpos[ghost]), suit=SUITS[ghost], label="immune" if state.immune[ghost] else None)
         if options.costs:
             for cell, cost in sorted(state.item_costs().items()):
@@ -83,6 +93,29 @@ class PiecepackmanView(GameView[PiecepackmanState, PiecepackmanOptions]):
         if options.layout:
             add_table_layout(state, scene)
         return scene
+
+
+def stick_suits(sticks: Sequence[Stick]) -> list[str]:
+    """Each stick's suit colour: the suits in turn (Suns, Moons, Crowns, Arms, Suns...) within each length, so
+    the piecepack kit's sticks, printed the same way for the largest budget, build every level as drawn."""
+    seen = {1: 0, 2: 0}
+    suits = []
+    for stick in sticks:
+        suits.append(SUITS[seen[stick.span] % len(SUITS)])
+        seen[stick.span] += 1
+    return suits
+
+
+def add_plan_marks(state: PiecepackmanState, scene: Scene, board: TileBoard) -> None:
+    """A level's plan: the power coins on their squares, the Ghost House tinted with each ghost's start
+    square named by its suit, and Piecepackman's start square labelled (he starts there facing west)."""
+    for suit, cell in enumerate(state.level.power_coins):
+        scene.add("coin", board.centre(cell_name(cell)), suit=SUITS[suit], side="back")
+    for cell in state.level.ghost_house:
+        scene.marks.append(Highlight(board.outlines()[cell_name(cell)], kind="highlight"))
+    for suit in state.game.ghost_suits:
+        scene.marks.append(Label(board.centre(cell_name(state.level.ghost_starts[suit])), SUIT_NAMES[SUITS[suit]], kind="highlight"))
+    scene.marks.append(Label(board.centre(cell_name(state.level.piecepackman_start)), "start", kind="highlight"))
 
 
 def stick_centre(board: TileBoard, stick: Stick) -> tuple[float, float]:

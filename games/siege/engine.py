@@ -14,6 +14,14 @@ ranks 1..8 bottom to top (a1 is the rulings' cell (-2, -2)); the central square
 is c3..f6. A Home Base is one square named ``home-<colour>``, e.g. ``home-suns``
 (west of a2).
 
+Moving (ruling). A piece moves up to its die's value in orthogonal steps and may turn
+between steps. An Army never steps onto or through a square holding another piece; a
+Commander may pass over its own Armies, never over an enemy piece. Either stops on an
+empty square or an empty Home Base. A move names only its die, start and end square: it
+is legal when some path of at most the die's steps obeys these limits (``d3:c3-d5``
+may go c3-c4-c5-d5 or c3-d3-d4-d5). A Home Base touches one square, so no path passes
+through one.
+
 Moves are values of five types (:data:`SiegeMove`), one engine move per token of
 the notation:
   ``reinforce``      :class:`Reinforce`: put the top Army (or the Commander) on one's
@@ -61,11 +69,12 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
+from heapq import heappop, heappush
 from itertools import combinations_with_replacement
-from typing import Annotated, Final, Literal, NamedTuple, TypeAlias, TypeVar
+from typing import Annotated, Final, Literal, NamedTuple, TypeAlias
 
 from pydantic import BeforeValidator, Field, PlainValidator
 
@@ -103,6 +112,12 @@ COMMANDER: Final = "commander"
 
 MAX_DICE = 4
 """A player never rolls more dice than this."""
+
+MAX_DIE = 5
+"""The highest face of a die."""
+
+KNOWN_LIMIT = 2048
+"""How many target masks the move generator remembers per square and die."""
 
 
 class BattleResult(StrEnum):
@@ -385,41 +400,89 @@ def square_name(cell: Cell) -> str:
     return cell_name((cell[0] - NAME_ORIGIN[0], cell[1] - NAME_ORIGIN[1]))
 
 
-def straight_line(layout: TileLayout, cell: Cell, direction: tuple[int, int]) -> list[Cell]:
-    """Ruling: a piece moves along one straight line of squares in one compass direction
-    (it does not turn during a move); the line runs from square to edge-sharing square,
-    so it enters and leaves a Home Base through the one square its Ace touches."""
-    line: list[Cell] = []
-    while True:
-        after = layout.neighbours(cell, direction)
-        if not after:
-            return line
-        if len(after) > 1:
-            raise ValueError(f"a straight line from {cell} forks: {after}")
-        cell = after[0]
-        line.append(cell)
+def _spots(layout: TileLayout, cells: Sequence[Cell], homes: Mapping[Cell, str]) -> list[tuple[int, int]]:
+    """Each square's spot on a plain grid of unit squares: a cell keeps its coordinates and
+    a Home Base takes the unit just beyond the one square it touches, so that two squares
+    share an edge exactly when their spots are next to each other (checked)."""
+    spot: dict[Cell, tuple[int, int]] = {cell: cell for cell in cells if cell not in homes}
+    for home in homes:
+        (touching, direction), = [
+            (cell, d) for cell in spot for d in ORTHOGONAL if layout.neighbours(cell, d) == [home]
+        ]
+        spot[home] = (touching[0] + direction[0], touching[1] + direction[1])
+    if len(set(spot.values())) != len(spot):
+        raise ValueError("two squares share a spot")
+    for cell in cells:
+        sharing = {n for d in ORTHOGONAL for n in layout.neighbours(cell, d)}
+        beside = {other for other in cells if abs(spot[other][0] - spot[cell][0]) + abs(spot[other][1] - spot[cell][1]) == 1}
+        if sharing != beside:
+            raise ValueError(f"the spot of {cell} does not give its neighbours")
+    return [spot[cell] for cell in cells]
+
+
+def _distances(neighbours: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """All-pairs fewest orthogonal steps over an empty board (breadth-first from each square)."""
+    rows = []
+    for origin in range(len(neighbours)):
+        far = [-1] * len(neighbours)
+        far[origin] = 0
+        frontier = [origin]
+        while frontier:
+            following = []
+            for square in frontier:
+                for other in neighbours[square]:
+                    if far[other] < 0:
+                        far[other] = far[square] + 1
+                        following.append(other)
+            frontier = following
+        rows.append(tuple(far))
+    return tuple(rows)
 
 
 @dataclass(frozen=True)
 class Board:
-    """The squares of one board, numbered, with the lines and contacts the rules use."""
+    """The squares of one board, numbered, with the contacts, distances and move tables the rules use."""
 
     suits: tuple[str, ...]
     layout: TileLayout
     cells: tuple[Cell, ...]
     names: tuple[str, ...]
     index: Mapping[str, int]
-    rays: tuple[tuple[tuple[int, ...], ...], ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    """``neighbours[i]``: the squares sharing an edge with square ``i``, north, east, south,
+    west (a Home Base has one)."""
     adjacent: tuple[frozenset[int], ...]
     corner: tuple[frozenset[int], ...]
     home: tuple[int, ...]
     home_owner: tuple[int, ...]
-    steps: tuple[tuple[Mapping[int, tuple[str, DieMove]], ...], ...]
-    """``steps[die][origin][target]``: the notation and value of every die move the lines
-    allow (staying put included), whatever stands in the way; :meth:`SiegeState.legal_moves`
-    picks from them."""
-    strikes: tuple[Mapping[int, tuple[str, Attack]], ...]
-    """``strikes[origin][target]``: the notation and value of an attack between edge-sharing squares."""
+    spots: tuple[tuple[int, int], ...]
+    """Each square on a plain grid of unit squares (see :func:`_spots`): a step between two
+    squares is a step between their spots, which gives its compass direction."""
+    distance: tuple[tuple[int, ...], ...]
+    """``distance[i][j]``: the fewest orthogonal steps from square ``i`` to ``j`` on an empty board."""
+    bits: tuple[int, ...]
+    """Each square's bit in the move generator's masks: bit ``y * stride + x`` of its spot
+    (spots shifted to start at 0). Row ``stride`` is one wider than the spots need, so a
+    shift by one bit never carries a square onto the next row's square."""
+    stride: int
+    full: int
+    """The mask of every square."""
+    die_moves: tuple[tuple[Mapping[int, DieMove], ...], ...]
+    """``die_moves[die][origin][bit]``: the move with a die of ``die`` from ``origin`` to
+    the square of ``bit``, for every square at most ``die`` steps away on an empty board
+    (``origin`` itself included: staying put)."""
+    strikes: tuple[Mapping[int, Attack], ...]
+    """``strikes[origin][target]``: the attack between edge-sharing squares."""
+    known: tuple[tuple[dict[int, tuple[SiegeMove, ...]], ...], ...] = field(init=False, compare=False, repr=False)
+    """The move generator's cache: ``known[origin][die][targets]`` is the moves of
+    ``die`` from ``origin`` to the squares of the mask ``targets`` (each mapping holds at
+    most :data:`KNOWN_LIMIT` masks and is emptied when full)."""
+
+    def __post_init__(self) -> None:
+        known: tuple[tuple[dict[int, tuple[SiegeMove, ...]], ...], ...] = tuple(
+            tuple({} for _ in ARMY_VALUES) for _ in self.cells
+        )
+        object.__setattr__(self, "known", known)
 
     @classmethod
     def build(cls, suits: tuple[str, ...]) -> Board:
@@ -432,40 +495,47 @@ class Board:
         cells = tuple(sorted(layout.cells(), key=lambda c: (c in homes, c[1], c[0])))
         names = tuple(f"home-{homes[c]}" if c in homes else square_name(c) for c in cells)
         at = {cell: i for i, cell in enumerate(cells)}
-        rays = tuple(
-            tuple(tuple(at[c] for c in straight_line(layout, cell, d)) for d in ORTHOGONAL) for cell in cells
+        neighbours = tuple(
+            tuple(at[n] for d in ORTHOGONAL for n in layout.neighbours(cell, d)) for cell in cells
         )
         outlines = [layout.outline(cell) for cell in cells]
-        adjacent = tuple(frozenset(ray[0] for ray in rays[i] if ray) for i in range(len(cells)))
+        adjacent = tuple(frozenset(row) for row in neighbours)
         corner = tuple(
             frozenset(j for j, other in enumerate(outlines) if _touch_at_corner(outlines[i], other))
             for i in range(len(cells))
         )
         home = tuple(at[next(c for c, s in homes.items() if s == suit)] for suit in suits)
         home_owner = tuple(home.index(i) if i in home else -1 for i in range(len(cells)))
-        steps = tuple(
+        spots = tuple(_spots(layout, cells, homes))
+        distance = _distances(neighbours)
+        left, bottom = min(x for x, _ in spots), min(y for _, y in spots)
+        stride = max(x for x, _ in spots) - left + 2
+        bits = tuple(1 << ((y - bottom) * stride + x - left) for x, y in spots)
+        die_moves = tuple(
             tuple(
-                {
-                    target: _noted(DieMove(die, names[i], names[target]))
-                    for target in [i, *(square for ray in rays[i] for square in ray[:die])]
-                }
+                {bits[j]: DieMove(die, names[i], names[j]) for j in range(len(cells)) if distance[i][j] <= die}
                 for i in range(len(cells))
             )
             for die in ARMY_VALUES
         )
-        strikes = tuple({j: _noted(Attack(names[i], names[j])) for j in adjacent[i]} for i in range(len(cells)))
+        strikes = tuple({j: Attack(names[i], names[j]) for j in neighbours[i]} for i in range(len(cells)))
         return cls(
             suits,
             layout,
             cells,
             names,
             {n: i for i, n in enumerate(names)},
-            rays,
+            neighbours,
             adjacent,
             corner,
             home,
             home_owner,
-            steps,
+            spots,
+            distance,
+            bits,
+            stride,
+            sum(bits),
+            die_moves,
             strikes,
         )
 
@@ -476,20 +546,58 @@ class Board:
         except KeyError:
             raise ValueError(f"no square '{name}' on the {len(self.suits)}-player board") from None
 
+    def path(self, origin: int, target: int, passable: Callable[[int], bool] | None = None) -> list[int] | None:
+        """A path of orthogonal steps from ``origin`` to ``target`` (both included) that steps
+        only onto squares ``passable`` allows (any square when ``None``; ``target`` must be
+        allowed too): of the fewest steps, and of those the fewest turns, the first in
+        compass order (north, east, south, west) when several tie; ``None`` if none exists.
 
-MoveT = TypeVar("MoveT", DieMove, Attack)
-
-
-def _noted(move: MoveT) -> tuple[str, MoveT]:
-    """A move with its notation, the key :meth:`SiegeState.legal_moves` sorts by."""
-    return move.text(), move
+        Explaining a move and drawing it use this search; the move generator counts the same
+        steps with masks (:meth:`SiegeState.legal_moves`)."""
+        if origin == target:
+            return [origin]
+        spots, neighbours = self.spots, self.neighbours
+        best: dict[tuple[int, int], tuple[int, int]] = {(origin, -1): (0, 0)}
+        came: dict[tuple[int, int], tuple[int, int]] = {}
+        queue: list[tuple[int, int, int, int, int]] = [(0, 0, 0, origin, -1)]
+        order = 0
+        while queue:
+            steps, turns, _, square, heading = heappop(queue)
+            if best.get((square, heading)) != (steps, turns):
+                continue
+            if square == target:
+                path = [square]
+                node = (square, heading)
+                while node in came:
+                    node = came[node]
+                    path.append(node[0])
+                return path[::-1]
+            x, y = spots[square]
+            for other in neighbours[square]:
+                if passable is not None and not passable(other):
+                    continue
+                way = ORTHOGONAL.index((spots[other][0] - x, spots[other][1] - y))
+                cost = (steps + 1, turns + (heading not in (-1, way)))
+                if cost < best.get((other, way), (1 << 30, 0)):
+                    best[(other, way)] = cost
+                    came[(other, way)] = (square, heading)
+                    order += 1
+                    heappush(queue, (cost[0], cost[1], order, other, way))
+        return None
 
 
 def _touch_at_corner(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
     return (a[2] == b[0] or b[2] == a[0]) and (a[3] == b[1] or b[3] == a[1])
 
 
-SQUARE_NAMES: Final = frozenset(Board.build(COLOURS).names)
+@cache
+def board_for(suits: tuple[str, ...]) -> Board:
+    """The board of a set of colours in play (in :data:`COLOURS` order), built once and
+    shared by every game of those colours, with its move generator's cache."""
+    return Board.build(suits)
+
+
+SQUARE_NAMES: Final = frozenset(board_for(COLOURS).names)
 """Every square name of the four-player board (a smaller board has some of them)."""
 
 
@@ -512,10 +620,9 @@ class Reason(ReasonCode):
     NO_PIECE = "no-piece", "Move: there is no piece on that square"
     NOT_OWN_PIECE = "not-own-piece", "Move: a player moves and attacks only with their own pieces"
     PIECE_MOVED = "piece-moved", "Move: a piece moves once per turn"
-    DIAGONAL = "diagonal", "Move: a piece moves in a straight line along one of the four compass directions, never diagonally"
-    TOO_FAR = "too-far", "Move: a piece moves at most as many squares as its die shows (null 0, ace 1)"
-    BLOCKED = "blocked", "Move: an Army never jumps or walks over another piece"
-    PASS_ENEMY = "pass-enemy", "Move: a Commander may walk over its own Armies only, never over an enemy piece"
+    TOO_FAR = "too-far", "Move: a piece moves at most as many orthogonal steps as its die shows (null 0, ace 1)"
+    BLOCKED = "blocked", "Move: an Army never steps onto or through another piece, so it needs a path within its die clear of every piece"
+    PASS_ENEMY = "pass-enemy", "Move: a Commander may pass over its own Armies but never over an enemy piece, so it needs a path within its die clear of enemies"
     OCCUPIED = "occupied", "Move: a piece ends its move on an empty square or an empty Home Base"
     COMMANDER_ATTACK = "commander-attack", "Attack: Commanders never attack"
     NOT_JUST_MOVED = "not-just-moved", "Attack: only the piece just moved may attack"
@@ -563,6 +670,14 @@ def _roll_odds(count: int) -> tuple[tuple[Roll, float], ...]:
 
 _ROLL_ODDS = {count: _roll_odds(count) for count in range(1, MAX_DICE + 1)}
 _ROLLS = {count: [roll for roll, _ in odds] for count, odds in _ROLL_ODDS.items()}
+_DISTINCT = {
+    faces: tuple(sorted(set(faces)))
+    for count in range(MAX_DICE + 1)
+    for faces in combinations_with_replacement(ARMY_VALUES, count)
+}
+"""The distinct faces of every sorted tuple of dice, ascending."""
+_WITHOUT = {(faces, face): faces[: faces.index(face)] + faces[faces.index(face) + 1 :] for faces in _DISTINCT for face in set(faces)}
+"""Every sorted tuple of dice without one of its faces."""
 
 
 def _code(player: int, kind: int) -> int:
@@ -636,6 +751,8 @@ class SiegeState(State[SiegeMove]):
         self.moved = frozenset()
         self.last = 0
         self.attacked = False
+        self.occupied = 0
+        """The mask of the squares holding a piece (bits as :attr:`Board.bits`)."""
         self._log: list[_LogEntry] = []
 
     # -- reading the position -------------------------------------------------------------
@@ -659,7 +776,7 @@ class SiegeState(State[SiegeMove]):
     def pieces_on_board(self, player: int) -> int:
         """How many of a player's pieces are on the board."""
         base = player * _PIECES_PER_PLAYER + 1
-        return sum(1 for code in range(base, base + _PIECES_PER_PLAYER) if self.where[code] >= 0)
+        return _PIECES_PER_PLAYER - self.where[base : base + _PIECES_PER_PLAYER].count(-1)
 
     def placed(self) -> list[Placed]:
         """Every piece on the board, in square order."""
@@ -682,6 +799,9 @@ class SiegeState(State[SiegeMove]):
 
     # -- moves ------------------------------------------------------------------------------
     def legal_moves(self) -> list[SiegeMove]:
+        """The legal moves in a fixed order: ``end``, then the attacks of the piece just
+        moved, then each unmoved own piece's moves, die by die (ascending), target squares
+        in board order. (``ppprint moves`` sorts them by notation.)"""
         phase = self.phase
         if phase is Phase.OVER:
             return []
@@ -689,37 +809,68 @@ class SiegeState(State[SiegeMove]):
             return [REINFORCE_MOVE]
         if phase is Phase.ROLL:
             return list(_ROLLS[self._dice_count()])
-        # Hot: moves come ready-made with their notation from the board's tables, sorted by
-        # notation as pairs; piece codes are inlined (owner (code - 1) // 7, kind (code - 1) % 7).
-        found: list[tuple[str, SiegeMove]] = [("end", END_MOVE)]
+        # Hot: piece codes are inlined (owner (code - 1) // 7, kind (code - 1) % 7).
+        found: list[SiegeMove] = [END_MOVE]
         player, board, squares, where = self.to_move, self.board, self.squares, self.where
         last = self.last
         if last and not self.attacked and (last - 1) % _PIECES_PER_PLAYER != COMMANDER_KIND:
             origin = where[last]
             strikes = board.strikes[origin]
-            for target in board.adjacent[origin]:
+            for target in board.neighbours[origin]:
                 occupant = squares[target]
                 if occupant and (occupant - 1) // _PIECES_PER_PLAYER != player:
                     found.append(strikes[target])
         if self.dice:
-            base = player * _PIECES_PER_PLAYER + 1
-            moved = self.moved
-            pieces = [(code, where[code]) for code in range(base, base + _PIECES_PER_PLAYER) if where[code] >= 0 and code not in moved]
-            rays, steps = board.rays, board.steps
-            for die in set(self.dice):
-                for code, origin in pieces:
-                    passes_own = code - base == COMMANDER_KIND
-                    step = steps[die][origin]
-                    found.append(step[origin])
-                    for ray in rays[origin]:
-                        for square in ray[:die]:
-                            occupant = squares[square]
-                            if not occupant:
-                                found.append(step[square])
-                            elif not (passes_own and (occupant - 1) // _PIECES_PER_PLAYER == player):
-                                break
-        found.sort()
-        return [move for _, move in found]
+            self._die_moves(found)
+        return found
+
+    def _die_moves(self, found: list[SiegeMove]) -> None:
+        """Add every legal die move to ``found``, by masks: from a piece's square, each step
+        adds the squares next to those reached that it may step onto (an Army: empty
+        squares; a Commander: empty squares and its own Armies), so after ``k`` steps the
+        mask holds every square some path of at most ``k`` steps reaches; its empty squares
+        (and the start) are the targets of a die of ``k``."""
+        board, where, moved = self.board, self.where, self.moved
+        bits, stride, known, die_moves = board.bits, board.stride, board.known, board.die_moves
+        empty = board.full & ~self.occupied
+        base = self.to_move * _PIECES_PER_PLAYER + 1
+        commander = base + COMMANDER_KIND
+        dice = _DISTINCT[self.dice]
+        for code in range(base, base + _PIECES_PER_PLAYER):
+            origin = where[code]
+            if origin < 0 or code in moved:
+                continue
+            reach = bits[origin]
+            ends = empty | reach
+            passable = empty
+            if code == commander:
+                for army in range(base, commander):
+                    if where[army] >= 0:
+                        passable |= bits[where[army]]
+            steps = 0
+            tables = known[origin]
+            for die in dice:
+                while steps < die:
+                    steps += 1
+                    grown = reach | ((reach << 1 | reach >> 1 | reach << stride | reach >> stride) & passable)
+                    if grown == reach:
+                        steps = MAX_DIE
+                        break
+                    reach = grown
+                targets = reach & ends
+                table = tables[die]
+                moves = table.get(targets)
+                if moves is not None:
+                    found += moves
+                    continue
+                first, by_bit, mask = len(found), die_moves[die][origin], targets
+                while mask:
+                    low = mask & -mask
+                    found.append(by_bit[low])
+                    mask ^= low
+                if len(table) >= KNOWN_LIMIT:
+                    table.clear()
+                table[targets] = tuple(found[first:])
 
     def chance_outcomes(self) -> list[tuple[SiegeMove, float]]:
         if self.phase is not Phase.ROLL:
@@ -782,29 +933,42 @@ class SiegeState(State[SiegeMove]):
 
     def _judge(self, origin: int, target: int, die: int) -> Verdict:
         code = self.squares[origin]
-        names = self.board.names
+        board = self.board
+        names = board.names
         if not code:
             return illegal(Reason.NO_PIECE, f"{names[origin]} is empty")
         if origin == target:
             return LEGAL
-        for ray in self.board.rays[origin]:
-            if target in ray:
-                distance = ray.index(target) + 1
-                break
-        else:
-            return illegal(Reason.DIAGONAL, f"{names[target]} is not in a straight line from {names[origin]}")
-        if distance > die:
-            return illegal(Reason.TOO_FAR, f"{names[origin]} to {names[target]} is {distance} squares, the die shows {die}")
-        player, commander = _owner(code), _kind(code) == COMMANDER_KIND
-        for square in ray[: distance - 1]:
-            occupant = self.squares[square]
-            if occupant and not (commander and _owner(occupant) == player):
-                if commander:
-                    return illegal(Reason.PASS_ENEMY, f"an enemy piece stands on {names[square]}")
-                return illegal(Reason.BLOCKED, f"a piece stands on {names[square]}")
+        steps = board.distance[origin][target]
+        if steps > die:
+            return illegal(Reason.TOO_FAR, f"{names[origin]} to {names[target]} takes at least {steps} steps, the die shows {die}")
         if self.squares[target]:
             return illegal(Reason.OCCUPIED, f"a piece stands on {names[target]}")
-        return LEGAL
+        passable = self._passable(code)
+        path = board.path(origin, target, passable)
+        if path is not None and len(path) - 1 <= die:
+            return LEGAL
+        distance = board.distance
+        in_the_way = ", ".join(
+            sorted(
+                names[square]
+                for square, occupant in enumerate(self.squares)
+                if occupant and square != origin and not passable(square) and distance[origin][square] + distance[square][target] <= die
+            )
+        )
+        ways = f"every path of at most {die} steps from {names[origin]} to {names[target]}"
+        if _kind(code) == COMMANDER_KIND:
+            return illegal(Reason.PASS_ENEMY, f"{ways} crosses an enemy piece (on {in_the_way})")
+        return illegal(Reason.BLOCKED, f"{ways} crosses a piece (on {in_the_way})")
+
+    def _passable(self, code: int) -> Callable[[int], bool]:
+        """Which squares the piece ``code`` may step onto during its move: empty squares, and
+        for a Commander its own Armies' squares too."""
+        squares = self.squares
+        if _kind(code) != COMMANDER_KIND:
+            return lambda square: not squares[square]
+        player = _owner(code)
+        return lambda square: not squares[square] or (_owner(squares[square]) == player and _kind(squares[square]) != COMMANDER_KIND)
 
     def _explain_attack(self, origin: int, target: int) -> Verdict:
         code = self.squares[origin]
@@ -861,7 +1025,7 @@ class SiegeState(State[SiegeMove]):
         seen: set[Hashable] = set()
 
         def search(path: list[SiegeMove]) -> None:
-            for move in work.legal_moves():
+            for move in sorted(work.legal_moves(), key=lambda move: move.text()):
                 work._do(move)
                 path.append(move)
                 if isinstance(move, EndTurn) or work.phase is Phase.OVER:
@@ -890,6 +1054,9 @@ class SiegeState(State[SiegeMove]):
         self.squares[square] = code
         if code:
             self.where[code] = square
+            self.occupied |= self.board.bits[square]
+        else:
+            self.occupied &= ~self.board.bits[square]
 
     def _do(self, move: SiegeMove) -> None:
         # Each log entry: (turn snapshot, (square, code before) changes, stack change) where
@@ -903,15 +1070,14 @@ class SiegeState(State[SiegeMove]):
             origin, target = index[move.origin], index[move.target]
             squares, where = self.squares, self.where
             code = squares[origin]
-            dice = list(self.dice)
-            dice.remove(move.die)
-            self.dice = tuple(dice)
+            self.dice = _WITHOUT[self.dice, move.die]
             self.moved = self.moved | {code}
             self.last, self.attacked = code, False
             if origin != target:
                 squares[origin] = 0
                 squares[target] = code
                 where[code] = target
+                self.occupied ^= board.bits[origin] | board.bits[target]
             self._log.append((snapshot, ((origin, code), (target, 0)), None))
             if (code - 1) % _PIECES_PER_PLAYER == COMMANDER_KIND and board.home_owner[target] not in (-1, player):
                 self.phase = Phase.OVER
@@ -969,14 +1135,8 @@ class SiegeState(State[SiegeMove]):
     def _undo(self, move: SiegeMove) -> None:
         snapshot, changes, stacked = self._log.pop()
         (self.to_move, self.phase, self.roll, self.dice, self.moved, self.last, self.attacked) = snapshot
-        squares, where = self.squares, self.where
         for square, code in reversed(changes):
-            old = squares[square]
-            if old:
-                where[old] = -1
-            squares[square] = code
-            if code:
-                where[code] = square
+            self._put(square, code)
         if stacked is not None:
             player, value = stacked
             if value is None:
@@ -988,6 +1148,7 @@ class SiegeState(State[SiegeMove]):
         copy = SiegeState(self.game, self.start_text)
         copy.squares = self.squares[:]
         copy.where = self.where[:]
+        copy.occupied = self.occupied
         copy.stacks = [stack[:] for stack in self.stacks]
         (copy.to_move, copy.phase, copy.roll, copy.dice, copy.moved, copy.last, copy.attacked) = self._snapshot()
         copy.history = self.history[:]
@@ -1280,7 +1441,7 @@ class Siege(Game[SiegeState, SiegeMove, SiegePosition]):
         if not 2 <= len(suits) <= 4 or len(set(suits)) != len(suits) or not set(suits) <= set(COLOURS):
             raise ValueError(f"choose 2 to 4 different colours of {', '.join(COLOURS)}, not {suits}")
         self.players = tuple(s for s in COLOURS if s in suits)
-        self.board = Board.build(self.players)
+        self.board = board_for(self.players)
 
     def initial_state(self, rng: random.Random | None = None) -> SiegeState:
         """Every piece off the board, Army stacks shuffled by ``rng`` (in order 0..5 top down
@@ -1381,6 +1542,9 @@ class Siege(Game[SiegeState, SiegeMove, SiegePosition]):
         return move
 
     def move_cells(self, state: SiegeState, move: SiegeMove) -> list[str]:
+        """The squares a move passes through: a legal die move's path of fewest steps (then
+        fewest turns, see :meth:`Board.path`) that its piece may take, an illegal one's
+        shortest path on an empty board; an attack's two squares; a reinforcement's Home Base."""
         board = state.board
         names = board.names
         if isinstance(move, Reinforce):
@@ -1389,13 +1553,16 @@ class Siege(Game[SiegeState, SiegeMove, SiegePosition]):
             return [move.origin, move.target]
         if not isinstance(move, DieMove):
             return []
-        if move.origin == move.target:
-            return [move.origin]
         origin, target = board.square(move.origin), board.square(move.target)
-        for ray in board.rays[origin]:
-            if target in ray:
-                return [move.origin] + [names[s] for s in ray[: ray.index(target) + 1]]
-        return [move.origin, move.target]
+        code = state.squares[origin]
+        path = None
+        if code and not state.squares[target]:
+            path = board.path(origin, target, state._passable(code))
+            if path is not None and len(path) - 1 > move.die:
+                path = None
+        if path is None:
+            path = board.path(origin, target)
+        return [names[square] for square in path or (origin, target)]
 
 
 def game_for(suits: Sequence[str]) -> Siege:

@@ -1,22 +1,40 @@
-"""Building books for several games: verify everything first, then write each file atomically."""
+"""Building books for several games: verify everything first, then write each file atomically.
+
+Each game is verified and its book made by one :class:`GameBuild`, through the
+build cache (:mod:`ppprint.book.cache`). Several games are built on a pool of
+processes, one game a task; every file comes back to this process, which writes
+them all only when every game verified and built -- exactly what a build in one
+process writes, byte for byte.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 
 from rich.progress import Progress
 
 from ppprint.book.booklet import impose
+from ppprint.book.cache import GameFigures, Store, cache_folder
 from ppprint.book.catalogue import build_catalogue
-from ppprint.book.rulebook import Appendix, build_rulebook, rulebook_metadata
-from ppprint.errors import ClaimError, UncheckedError
-from ppprint.registry import Plugin, get_game
+from ppprint.book.rulebook import Appendix, FigureDrawer, build_rulebook, rulebook_metadata
+from ppprint.errors import ClaimError, ClaimFailure, PpprintError, UncheckedError
+from ppprint.registry import Plugin, configure, get_game, registry
 from ppprint.output import inside, write_atomic
+from ppprint.render.draw import Drawing
 from ppprint.render.figure import figure_bytes, render_figure
+from ppprint.render.fonts import register_fonts
 from ppprint.verify import VerifyReport, verify_game
 
 BOOK_FORMATS = ("standard", "booklet")
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -25,6 +43,8 @@ class Build:
 
     written: list[Path]
     unchecked: int
+    reused: int = 0
+    """Figures whose verification came from the cache (so they were not checked again)."""
 
 
 def verify_all(game_ids: list[str], strict: bool = False) -> list[tuple[Plugin, VerifyReport]]:
@@ -40,28 +60,166 @@ def verify_all(game_ids: list[str], strict: bool = False) -> list[tuple[Plugin, 
     if failures:
         raise ClaimError(failures)
     unchecked = sum(report.unchecked for _, report in checked)
-    if strict and unchecked:
-        raise UncheckedError(f"{unchecked} diagram(s) make no claim, so nothing checks them (--strict); nothing was written")
+    _check_strict(strict, unchecked)
     return checked
 
 
-def book_pdf(game: Plugin, report: VerifyReport, paper: str, book_format: str = "standard", appendix: Appendix | None = None) -> tuple[str, bytes]:
-    """The file name and PDF of one game's book in ``book_format`` (``standard`` or ``booklet``), ending with ``appendix``."""
+def _check_strict(strict: bool, unchecked: int) -> None:
+    if strict and unchecked:
+        raise UncheckedError(f"{unchecked} diagram(s) make no claim, so nothing checks them (--strict); nothing was written")
+
+
+def book_pdf(
+    game: Plugin, report: VerifyReport, paper: str, book_format: str = "standard", draw: FigureDrawer | None = None, appendix: Appendix | None = None
+) -> tuple[str, bytes]:
+    """The file name and PDF of one game's book in ``book_format`` (``standard`` or ``booklet``), ending with ``appendix``.
+
+    ``draw`` draws its figures (by default, from the checked figures of ``report``).
+    """
     if book_format == "booklet":
-        half = build_rulebook(game, report, paper, half=True, appendix=appendix)
+        half = build_rulebook(game, report, paper, half=True, draw=draw, appendix=appendix)
         return f"{game.id}-{paper}-booklet.pdf", impose(half, paper, rulebook_metadata(game.data.meta, "rules (booklet)"))
-    return f"{game.id}-{paper}.pdf", build_rulebook(game, report, paper, appendix=appendix)
+    return f"{game.id}-{paper}.pdf", build_rulebook(game, report, paper, draw=draw, appendix=appendix)
 
 
-def figure_files(game: Plugin, report: VerifyReport, dpi: float = 150.0) -> list[tuple[str, bytes]]:
-    """Every checked figure of a game as ``<game>-figures/<figure>.svg`` and ``.png`` (at ``dpi``)."""
-    view = game.require_view()
+def figure_files(game: Plugin, report: VerifyReport, dpi: float = 150.0, draw: Callable[[str], Drawing] | None = None) -> list[tuple[str, bytes]]:
+    """Every figure of a game as ``<game>-figures/<figure>.svg`` and ``.png`` (at ``dpi``).
+
+    ``draw`` draws a figure by id (by default, from the checked figures of ``report``).
+    """
+    if draw is None:
+        view = game.require_view()
+        draw = lambda figure_id: render_figure(view, report.figures[figure_id])  # noqa: E731
     files = []
-    for figure_id, checked in report.figures.items():
-        drawing = render_figure(view, checked)
+    for figure_id in game.data.figures:
+        drawing = draw(figure_id)
         files.append((f"{game.id}-figures/{figure_id}.svg", figure_bytes(drawing, "svg")))
         files.append((f"{game.id}-figures/{figure_id}.png", figure_bytes(drawing, "png", dpi)))
     return files
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What every game of one build is built with."""
+
+    paper: str
+    book_format: str = "standard"
+    figures: bool = False
+    dpi: float = 150.0
+    strict: bool = False
+    out: Path | None = None
+    """The output folder (left out of every game digest); with ``cache``, the cache is ``OUT/.ppprint-cache``."""
+    cache: bool = True
+    notes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Designer's notes to end books with: each game's summary of simulated play (:func:`ppprint.play.report.notes_summary`)."""
+
+
+class GameBuild:
+    """One game of a build: verified (:meth:`verify`), then its files made (:meth:`files`), drawing through the cache."""
+
+    def __init__(self, game_id: str, options: BuildOptions):
+        self.options = options
+        # A game of its own, not the registry's: its data is read now, as its cache keys are.
+        self.game = Plugin(get_game(game_id).where)
+        folder = cache_folder(options.out) if options.cache and options.out is not None else None
+        self.store = Store(folder)
+        self.figures = GameFigures(self.game, self.store, options.out)
+        self.report = VerifyReport(game_id)
+
+    def verify(self) -> VerifyReport:
+        self.report = self.figures.verify()
+        return self.report
+
+    def files(self) -> list[tuple[str, bytes]]:
+        """The game's book and (with ``figures``) its figure files, by name inside the output folder."""
+        options = self.options
+        files = [book_pdf(self.game, self.report, options.paper, options.book_format, self.figures.drawing, self._appendix())]
+        if options.figures:
+            files += figure_files(self.game, self.report, options.dpi, self.figures.drawing)
+        self.figures.drawn.clear()  # the next game's book needs the memory more
+        return files
+
+    def _appendix(self) -> Appendix | None:
+        summary = self.options.notes.get(self.game.id)
+        if summary is None:
+            return None
+        from ppprint.play.report import designers_notes
+
+        return lambda styles, width, height: designers_notes(summary, styles, width, height)
+
+
+@dataclass
+class _Raised:
+    """An error raised in a worker, carried back whole (its type, arguments and attributes)."""
+
+    kind: type[PpprintError]
+    args: tuple[Any, ...]
+    attributes: dict[str, Any]
+
+    @classmethod
+    def of(cls, error: PpprintError) -> _Raised:
+        return cls(type(error), error.args, dict(vars(error)))
+
+    def error(self) -> PpprintError:
+        error = self.kind.__new__(self.kind)
+        error.args = self.args
+        vars(error).update(self.attributes)
+        return error
+
+
+@dataclass
+class _GameOutcome:
+    """What a worker sends back for one game."""
+
+    verify_error: _Raised | None = None
+    failures: list[ClaimFailure] = field(default_factory=list)
+    unchecked: int = 0
+    reused: int = 0
+    build_error: _Raised | None = None
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    cache: dict[str, bytes] = field(default_factory=dict)
+
+
+def _build_game(game_id: str, options: BuildOptions) -> _GameOutcome:
+    """Verify one game and, if every claim holds, make its files (in a worker process)."""
+    outcome = _GameOutcome()
+    try:
+        build = GameBuild(game_id, options)
+        report = build.verify()
+    except PpprintError as exc:
+        outcome.verify_error = _Raised.of(exc)
+        return outcome
+    outcome.failures, outcome.unchecked, outcome.reused = report.failures, report.unchecked, build.figures.reused
+    if outcome.failures or (options.strict and outcome.unchecked):
+        return outcome
+    try:
+        outcome.files = build.files()
+    except PpprintError as exc:
+        outcome.build_error = _Raised.of(exc)
+        return outcome
+    outcome.cache = build.store.new
+    return outcome
+
+
+def _build_catalogue(game_ids: list[str], paper: str) -> bytes | _Raised:
+    try:
+        return build_catalogue([get_game(game_id) for game_id in game_ids], paper)
+    except PpprintError as exc:
+        return _Raised.of(exc)
+
+
+def _start_worker(folders: list[Path], bundled: bool) -> None:
+    """A worker started afresh (not forked) finds the games of the build's registry."""
+    if registry().folders != folders or registry().bundled != bundled:
+        os.environ.pop("PPPRINT_GAMES", None)  # already among ``folders``
+        configure(folders, bundled)
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
 
 
 def build_games(
@@ -74,37 +232,114 @@ def build_games(
     dpi: float = 150.0,
     catalogue: bool = False,
     strict: bool = False,
+    jobs: int | None = None,
+    cache: bool = True,
     designers_notes: bool = False,
 ) -> Build:
     """Write each game's book: ``OUT/<game>-<paper>.pdf``, or ``OUT/<game>-<paper>-booklet.pdf``.
 
     ``figures`` also writes every checked figure as SVG and PNG (see :func:`figure_files`);
-    ``catalogue`` also writes ``OUT/catalogue-<paper>.pdf`` listing the games; ``designers_notes`` ends each
-    book with Designer's notes from simulated play (:func:`ppprint.play.report.notes_appendix`).
+    ``catalogue`` also writes ``OUT/catalogue-<paper>.pdf`` listing the games.
+    ``jobs`` processes build the games side by side (default: every core; 1 builds
+    in this process); ``cache`` keeps ``OUT/.ppprint-cache`` (see :mod:`ppprint.book.cache`).
+    ``designers_notes`` ends each book with Designer's notes from simulated play, played
+    first on ``jobs`` processes (:func:`ppprint.play.report.notes_summary`).
 
     Every game is verified and every file made before the first one is
     written, so a wrong claim or bad data anywhere leaves the output folder as it was.
     """
-    checked = verify_all(game_ids, strict)
-    files: list[tuple[Path, bytes]] = []
+    jobs = default_jobs() if jobs is None else max(1, jobs)
+    notes = _notes(game_ids, jobs) if designers_notes else {}
+    options = BuildOptions(paper, book_format, figures, dpi, strict, out, cache, notes)
+    tasks = len(game_ids) + int(catalogue)
+    if jobs == 1 or tasks <= 1:
+        files, cache_entries, unchecked, reused = _build_here(game_ids, options, catalogue, progress)
+    else:
+        files, cache_entries, unchecked, reused = _build_on_pool(game_ids, options, catalogue, progress, min(jobs, tasks))
+    targets = [(inside(out, name), content) for name, content in files]
+    for target, content in targets:
+        write_atomic(target, content)
+    if cache:
+        Store(cache_folder(out)).write(cache_entries)
+    return Build([target for target, _ in targets], unchecked, reused)
+
+
+_Files = list[tuple[str, bytes]]
+
+
+def _notes(game_ids: list[str], jobs: int) -> dict[str, dict[str, Any]]:
+    """Each game's Designer's notes, played here on ``jobs`` processes (the same games on any number)."""
+    from ppprint.play.report import notes_summary
+
+    return {game_id: notes_summary(game_id, workers=jobs) for game_id in game_ids}
+
+
+def _build_here(game_ids: list[str], options: BuildOptions, catalogue: bool, progress: bool) -> tuple[_Files, dict[str, bytes], int, int]:
+    """Build in this process: verify every game, then make each game's files."""
+    builds = []
+    failures = []
+    for game_id in game_ids:
+        build = GameBuild(game_id, options)
+        failures += build.verify().failures
+        builds.append(build)
+    if failures:
+        raise ClaimError(failures)
+    unchecked = sum(build.report.unchecked for build in builds)
+    _check_strict(options.strict, unchecked)
+    files: _Files = []
+    cache_entries: dict[str, bytes] = {}
     with Progress(disable=not progress, transient=True) as bar:
-        task = bar.add_task("building rulebooks", total=len(checked))
-        for game, report in checked:
-            bar.update(task, description=f"building {game.id} ({paper}, {book_format})")
-            name, pdf = book_pdf(game, report, paper, book_format, _notes(game.id) if designers_notes else None)
-            files.append((inside(out, name), pdf))
-            if figures:
-                files += [(inside(out, name), content) for name, content in figure_files(game, report, dpi)]
+        task = bar.add_task("building rulebooks", total=len(builds))
+        for build in builds:
+            bar.update(task, description=f"building {build.game.id} ({options.paper}, {options.book_format})")
+            files += build.files()
+            cache_entries |= build.store.new
             bar.advance(task)
         if catalogue:
-            bar.update(task, description=f"building the catalogue ({paper})")
-            files.append((inside(out, f"catalogue-{paper}.pdf"), build_catalogue([game for game, _ in checked], paper)))
-    for target, content in files:
-        write_atomic(target, content)
-    return Build([target for target, _ in files], sum(report.unchecked for _, report in checked))
+            bar.update(task, description=f"building the catalogue ({options.paper})")
+            files.append((f"catalogue-{options.paper}.pdf", build_catalogue([build.game for build in builds], options.paper)))
+    return files, cache_entries, unchecked, sum(build.figures.reused for build in builds)
 
 
-def _notes(game_id: str) -> Appendix:
-    from ppprint.play.report import notes_appendix
-
-    return notes_appendix(game_id)
+def _build_on_pool(
+    game_ids: list[str], options: BuildOptions, catalogue: bool, progress: bool, workers: int
+) -> tuple[_Files, dict[str, bytes], int, int]:
+    """Build on ``workers`` processes, one game a task; raise what a build in one process would raise first."""
+    # Forked workers start with this process's modules, games and fonts (registered once, here);
+    # elsewhere they start afresh.
+    fork = sys.platform == "linux"
+    context = multiprocessing.get_context("fork" if fork else "spawn")
+    if fork:
+        register_fonts()
+    start = (list(registry().folders), registry().bundled)
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=start) as pool:
+        # Every task is submitted before the progress bar starts its thread: workers fork before any thread runs.
+        games = [pool.submit(_build_game, game_id, options) for game_id in game_ids]
+        book = pool.submit(_build_catalogue, game_ids, options.paper) if catalogue else None
+        with Progress(disable=not progress, transient=True) as bar:
+            task = bar.add_task(f"building {len(game_ids)} games on {workers} processes", total=len(games) + int(book is not None))
+            every: list[Future[Any]] = [*games, *([book] if book is not None else [])]
+            for future in every:
+                future.add_done_callback(lambda _: bar.advance(task))
+            outcomes = [future.result() for future in games]
+            catalogue_pdf = book.result() if book is not None else None
+    for outcome in outcomes:
+        if outcome.verify_error is not None:
+            raise outcome.verify_error.error()
+    failures = [failure for outcome in outcomes for failure in outcome.failures]
+    if failures:
+        raise ClaimError(failures)
+    unchecked = sum(outcome.unchecked for outcome in outcomes)
+    _check_strict(options.strict, unchecked)
+    files: _Files = []
+    cache_entries: dict[str, bytes] = {}
+    for outcome in outcomes:
+        if outcome.build_error is not None:
+            raise outcome.build_error.error()
+        files += outcome.files
+        cache_entries |= outcome.cache
+    if isinstance(catalogue_pdf, _Raised):
+        raise catalogue_pdf.error()
+    if catalogue_pdf is not None:
+        files.append((f"catalogue-{options.paper}.pdf", catalogue_pdf))
+    return files, cache_entries, unchecked, sum(outcome.reused for outcome in outcomes)

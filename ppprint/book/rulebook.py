@@ -167,17 +167,8 @@ class RulebookTemplate(BaseDocTemplate):
 
 def marks_used(report: VerifyReport) -> list[Sample]:
     """The marks a book's figures use, for the key that opens its first figure: arrows, then marked cells."""
-    arrows: set[str] = set()
-    cells: set[str] = set()
-    for checked in report.figures.values():
-        for panel in checked.panels:
-            for move in panel.moves:
-                (arrows if len(move.cells) > 1 else cells).add(move.kind)
-            cells.update(panel.panel.marks.highlight)
-            if panel.panel.marks.crosses:
-                cells.add("illegal")
     order: tuple[MarkKind, ...] = ("legal", "illegal", "played", "highlight", "neutral")
-    return [Sample(kind, True) for kind in order if kind in arrows] + [Sample(kind, False) for kind in order if kind in cells]
+    return [Sample(kind, arrow) for arrow in (True, False) for kind in order if (kind, arrow) in report.marks]
 
 
 def rulebook_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
@@ -190,14 +181,21 @@ def rulebook_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
     }
 
 
+FigureDrawer = Callable[[str, float], Drawing]
+"""Draws a game's figure (by id) for printing at a scale."""
+
 Appendix = Callable[[Styles, float, float], list[Flowable]]
 """Flowables to end a book with, made for its styles, frame width and largest figure height (Designer's notes)."""
 
 
-def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", half: bool = False, appendix: Appendix | None = None) -> bytes:
+def build_rulebook(
+    game: Plugin, report: VerifyReport, paper: str = "letter", half: bool = False, draw: FigureDrawer | None = None, appendix: Appendix | None = None
+) -> bytes:
     """The rulebook PDF of a game whose claims ``report`` checked (and found right).
 
-    ``half`` typesets it on half-size pages (:data:`HALF_PAPERS`) for a booklet; ``appendix`` ends it.
+    ``half`` typesets it on half-size pages (:data:`HALF_PAPERS`) for a booklet.
+    ``draw`` draws the figures (the build's cache, :mod:`ppprint.book.cache`); by
+    default each is drawn from its checked panels in ``report``. ``appendix`` ends it.
     """
     register_fonts()
     styles = book_styles(HALF_BODY_SIZE) if half else book_styles()
@@ -208,13 +206,18 @@ def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", ha
     max_figure_height = (size[1] - 1.9 * margin) * FIGURE_MAX_HEIGHT
     samples = marks_used(report)
 
+    def drawer(figure_id: str) -> Callable[[float], Drawing]:
+        if draw is not None:
+            return lambda scale: draw(figure_id, scale)
+        checked, view = report.figures[figure_id], game.require_view()
+        return lambda scale: render_figure(view, checked, scale)
+
     def make_figure(figure_id: str) -> Flowable:
-        checked = report.figures[figure_id]
-        view = game.require_view()
+        figure = data.figures[figure_id]
         number = numbering.numbers[figure_id]
-        caption = Paragraph(f"<b>Figure {number}.</b> {_escape(checked.figure.caption)}", styles.caption)
-        width = checked.figure.width * inch if checked.figure.width else None
-        flowable = FigureFlowable(lambda scale: render_figure(view, checked, scale), width, max_figure_height)
+        caption = Paragraph(f"<b>Figure {number}.</b> {_escape(figure.caption)}", styles.caption)
+        width = figure.width * inch if figure.width else None
+        flowable = FigureFlowable(drawer(figure_id), width, max_figure_height)
         key: list[Flowable] = []
         if number == 1 and samples:
             key = [FigureFlowable(lambda scale: legend(samples, scale), None, max_figure_height), Spacer(1, 2)]
@@ -250,7 +253,7 @@ def rulebook_markdown(game: Plugin, report: VerifyReport, numbering: FigureNumbe
     }
     rules = render(data.folder, data.rules_path.name, context)
     clarifications = data.clarifications_path.read_text(encoding="utf-8") if data.clarifications_path else ""
-    frame = {"rules": rules, "clarifications": clarifications, "figures": len(report.figures)}
+    frame = {"rules": rules, "clarifications": clarifications, "figures": len(data.figures)}
     frame |= {"diagrams": report.diagrams, "claims": report.claims, "unchecked": report.unchecked}
     return render(TEMPLATES_DIR, "rulebook.md.j2", context | frame)
 

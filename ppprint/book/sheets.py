@@ -11,9 +11,16 @@ piece drawn 2 in wide prints 2 in wide (print at "actual size"). Choices:
   long edge;
 * ``bleed`` extends each piece's background colour :data:`BLEED` beyond its
   cut line, so a slightly-off cut shows no white edge;
-* a plan larger than a page is tiled: pages overlap by :data:`OVERLAP`, the
+* a plan is printed on one page when it fits there, with the usual margin or
+  else with the least margin home printers can print (:data:`TIGHT_MARGIN`);
+* a plan larger than a page is tiled: pages overlap by at least :data:`OVERLAP`
+  (the windows are spread evenly, and every note gives the true overlap), the
   same alignment crosses appear on both pages of every overlap, each page
-  names its place (row and column), and an overview page shows the grid.
+  names its place (row and column), and an overview page shows the grid;
+* round pieces (coins, discs) bleed as a larger disc, other pieces as a larger
+  rectangle;
+* a sheet's title and its note share the top line when they fit side by side,
+  else the note goes on a line of its own under the title.
 """
 
 from __future__ import annotations
@@ -34,13 +41,16 @@ from ppprint.render.fonts import SANS, SANS_BOLD, register_fonts
 from ppprint.render.pdf import paint
 
 PAGE_MARGIN = 0.4 * inch
+TIGHT_MARGIN = 0.25 * inch
+"""The least margin used, only to fit a plan on one page: most home printers print to within 1/4 in of the edge."""
 GUTTER = 0.25 * inch
 CROP_MARK = 0.15 * inch
 CROP_GAP = 0.04 * inch
 BLEED = 0.125 * inch
 OVERLAP = 0.5 * inch
 HEADER = 0.35 * inch
-"""Room at the top of a sheet for its title."""
+"""Room at the top of a sheet for its title (and its note, on a second line when the two do not fit on one)."""
+TITLE_SIZE, NOTE_SIZE, LEAST_TITLE_SIZE = 11.0, 8.0, 8.0
 
 
 @dataclass(frozen=True)
@@ -51,6 +61,8 @@ class SheetPiece:
     back: Drawing | None = None
     name: str = ""
     bleed_colour: colors.Color | None = None
+    round: bool = False
+    """The piece is a disc as wide as its drawing (a coin): it bleeds as a larger disc."""
 
     @property
     def width(self) -> float:
@@ -98,15 +110,24 @@ class PrintAndPlay:
         self.canvas.showPage()
         self.pages += 1
 
-    def _header(self, title: str, note: str = "") -> None:
+    def _header(self, title: str, note: str = "", margin: float = PAGE_MARGIN) -> None:
+        """The sheet's title at the top left and its note at the top right, ``margin`` from the edges; when the
+        two would meet, the note goes on a second line (right-aligned) and a title too long for the line is set
+        smaller."""
         c = self.canvas
-        c.setFont(SANS_BOLD, 11)
+        top = self.page_height - margin
+        room = self.page_width - 2 * margin
+        size = TITLE_SIZE
+        while size > LEAST_TITLE_SIZE and c.stringWidth(title, SANS_BOLD, size) > room:
+            size -= 0.5
+        c.setFont(SANS_BOLD, size)
         c.setFillColor(ACCENT)
-        c.drawString(PAGE_MARGIN, self.page_height - PAGE_MARGIN - 11, title)
+        c.drawString(margin, top - TITLE_SIZE, title)
         if note:
-            c.setFont(SANS, 8)
+            c.setFont(SANS, NOTE_SIZE)
             c.setFillColor(MUTED)
-            c.drawRightString(self.page_width - PAGE_MARGIN, self.page_height - PAGE_MARGIN - 10, note)
+            together = c.stringWidth(title, SANS_BOLD, size) + 12 + c.stringWidth(note, SANS, NOTE_SIZE) <= room
+            c.drawRightString(self.page_width - margin, top - (TITLE_SIZE - 1 if together else TITLE_SIZE + NOTE_SIZE + 2.5), note)
 
     def finish(self) -> bytes:
         """Close the document and return the PDF."""
@@ -138,16 +159,23 @@ class PrintAndPlay:
         c = self.canvas
         if bleed and piece.bleed_colour is not None:
             c.setFillColor(piece.bleed_colour)
-            c.rect(x - BLEED, y - BLEED, piece.width + 2 * BLEED, piece.height + 2 * BLEED, stroke=0, fill=1)
+            if piece.round:
+                c.circle(x + piece.width / 2, y + piece.height / 2, piece.width / 2 + BLEED, stroke=0, fill=1)
+            else:
+                c.rect(x - BLEED, y - BLEED, piece.width + 2 * BLEED, piece.height + 2 * BLEED, stroke=0, fill=1)
         paint(c, drawing, x, y)
         crop_marks(c, x, y, piece.width, piece.height, BLEED if bleed else 0.0)
 
     # -- plans larger than a page ---------------------------------------------------------------
     def tiled_plan(self, title: str, make: Callable[[float], Drawing], overview: bool = True) -> int:
-        """Print the drawing ``make(1.0)`` at true size over as many overlapping pages as needed, after an
-        overview drawn for its scale (``make(scale)``) when it takes more than one; return the page count."""
+        """Print the drawing ``make(1.0)`` at true size: on one page when it fits there (with the usual margin,
+        else with :data:`TIGHT_MARGIN`), else over as many overlapping pages as needed after an overview drawn
+        for its scale (``make(scale)``); return the page count."""
         drawing = make(1.0)
         grid = TileGrid.for_drawing(drawing.width, drawing.height, self.page_width, self.page_height - HEADER)
+        if grid.pages > 1:
+            tight = TileGrid.for_drawing(drawing.width, drawing.height, self.page_width, self.page_height - HEADER, TIGHT_MARGIN)
+            grid = tight if tight.pages == 1 else grid
         self._bookmark(title)
         if overview and grid.pages > 1:
             self._overview(title, drawing, make, grid)
@@ -158,7 +186,7 @@ class PrintAndPlay:
 
     def _overview(self, title: str, drawing: Drawing, make: Callable[[float], Drawing], grid: TileGrid) -> None:
         c = self.canvas
-        self._header(f"{title}: overview", f"{grid.pages} pages, {grid.rows} rows of {grid.columns}; overlap {OVERLAP / inch:g} in")
+        self._header(f"{title}: overview", f"{grid.shape()}; {grid.overlap_words()}")
         available_w = self.page_width - 2 * PAGE_MARGIN
         available_h = self.page_height - 2 * PAGE_MARGIN - HEADER
         scale = min(available_w / drawing.width, available_h / drawing.height)
@@ -181,21 +209,38 @@ class PrintAndPlay:
 
     def _plan_page(self, title: str, drawing: Drawing, grid: TileGrid, row: int, column: int) -> None:
         c = self.canvas
-        self._header(title, f"page {grid.label(row, column)} of {grid.rows}x{grid.columns} · print at 100% (actual size)")
+        place = f"page {grid.label(row, column)} of {grid.rows}x{grid.columns} · " if grid.pages > 1 else ""
+        margin = grid.margin
+        tight = f" with margins of {_inches(margin)} or less" if margin < PAGE_MARGIN else ""
+        self._header(title, f"{place}print at 100% (actual size){tight}", margin)
         wx, wy = grid.window(row, column)
+        # The window sits centred across the page, right under the header.
+        ox = (self.page_width - grid.window_width) / 2
+        oy = self.page_height - HEADER - margin - grid.window_height
         c.saveState()
-        path = c.beginPath()
-        path.rect(PAGE_MARGIN, PAGE_MARGIN, grid.window_width, grid.window_height)
-        c.clipPath(path, stroke=0, fill=0)
-        paint(c, drawing, PAGE_MARGIN - wx, PAGE_MARGIN - wy)
+        if grid.pages > 1:  # a plan on one page is drawn whole, its outer lines included
+            path = c.beginPath()
+            path.rect(ox, oy, grid.window_width, grid.window_height)
+            c.clipPath(path, stroke=0, fill=0)
+        paint(c, drawing, ox - wx, oy - wy)
         c.restoreState()
         for mx, my in grid.alignment_marks(row, column):
-            alignment_cross(c, PAGE_MARGIN + mx - wx, PAGE_MARGIN + my - wy)
+            alignment_cross(c, ox + mx - wx, oy + my - wy)
         c.setFont(SANS, 7)
         c.setFillColor(MUTED)
+        laps = []
         if column > 0:
-            c.drawString(PAGE_MARGIN + 2, PAGE_MARGIN - 9, f"overlaps {grid.label(row, column - 1)} by {OVERLAP / inch:g} in: trim this edge and lay it over")
+            laps.append(f"overlaps {grid.label(row, column - 1)} by {_inches(grid.overlap_x)} (left edge)")
+        if row > 0:
+            laps.append(f"overlaps {grid.label(row - 1, column)} by {_inches(grid.overlap_y)} (top edge)")
+        if laps:
+            c.drawString(ox + 2, oy - 9, "; ".join(laps) + ": trim those edges and lay them over, crosses on crosses")
         self._end_page()
+
+
+def _inches(points: float) -> str:
+    """A length in inches as a note gives it: ``3.9 in``, ``0.25 in``."""
+    return f"{points / inch:.2f}".rstrip("0").rstrip(".") + " in" if points < inch else f"{points / inch:.1f} in".replace(".0 in", " in")
 
 
 @dataclass(frozen=True)
@@ -208,19 +253,47 @@ class TileGrid:
     window_height: float
     columns: int
     rows: int
+    margin: float = PAGE_MARGIN
+    """The page margin the windows leave (points)."""
 
     @classmethod
-    def for_drawing(cls, width: float, height: float, page_width: float, page_height: float) -> TileGrid:
-        """The grid for a ``width`` x ``height`` drawing on pages of the given size (points)."""
-        usable_w = page_width - 2 * PAGE_MARGIN
-        usable_h = page_height - 2 * PAGE_MARGIN
+    def for_drawing(cls, width: float, height: float, page_width: float, page_height: float, margin: float = PAGE_MARGIN) -> TileGrid:
+        """The grid for a ``width`` x ``height`` drawing on pages of the given size (points), ``margin`` on each side."""
+        usable_w = page_width - 2 * margin
+        usable_h = page_height - 2 * margin
         columns = 1 if width <= usable_w else math.ceil((width - OVERLAP) / (usable_w - OVERLAP))
         rows = 1 if height <= usable_h else math.ceil((height - OVERLAP) / (usable_h - OVERLAP))
-        return cls(width, height, min(usable_w, width), min(usable_h, height), columns, rows)
+        return cls(width, height, min(usable_w, width), min(usable_h, height), columns, rows, margin)
 
     @property
     def pages(self) -> int:
         return self.rows * self.columns
+
+    @property
+    def overlap_x(self) -> float:
+        """How far (points) each page's window overlaps the one to its left (0 with one column)."""
+        return self.window_width - (self.width - self.window_width) / (self.columns - 1) if self.columns > 1 else 0.0
+
+    @property
+    def overlap_y(self) -> float:
+        """How far (points) each page's window overlaps the one above it (0 with one row)."""
+        return self.window_height - (self.height - self.window_height) / (self.rows - 1) if self.rows > 1 else 0.0
+
+    def shape(self) -> str:
+        """``4 pages: 2 rows of 2`` (in words, singular where one)."""
+        def count(n: int, word: str) -> str:
+            return f"{n} {word}{'' if n == 1 else 's'}"
+
+        return f"{count(self.pages, 'page')}: {count(self.rows, 'row')} of {count(self.columns, 'page')}"
+
+    def overlap_words(self) -> str:
+        """The true overlaps of neighbouring pages, side by side and top to bottom."""
+        parts = []
+        if self.columns > 1:
+            parts.append(f"side by side {_inches(self.overlap_x)}")
+        if self.rows > 1:
+            parts.append(f"top to bottom {_inches(self.overlap_y)}")
+        return "pages overlap " + (" and ".join(parts) if parts else "nowhere")
 
     def window(self, row: int, column: int) -> tuple[float, float]:
         """Lower-left corner of a page's window in drawing points; row 0 is the top row.
@@ -259,8 +332,9 @@ class TileGrid:
 def pack(pieces: Sequence[SheetPiece], page_width: float, page_height: float, bleed: bool = False) -> list[list[Placement]]:
     """Shelf-pack pieces in the given order on pages of the given printable size."""
     gap = GUTTER + (2 * BLEED if bleed else 0)
-    left, top = PAGE_MARGIN + CROP_MARK, page_height - PAGE_MARGIN - CROP_MARK
-    right, bottom = page_width - PAGE_MARGIN - CROP_MARK, PAGE_MARGIN + CROP_MARK
+    reach = CROP_GAP + CROP_MARK + (BLEED if bleed else 0)  # how far crop marks (and bleed) reach past a piece
+    left, top = PAGE_MARGIN + reach, page_height - PAGE_MARGIN - reach
+    right, bottom = page_width - PAGE_MARGIN - reach, PAGE_MARGIN + reach
     pages: list[list[Placement]] = [[]]
     x, y, shelf = left, top, 0.0
     for piece in pieces:

@@ -34,10 +34,6 @@ class Tile:
             return [(self.x, self.y)]
         return [(self.x + dx, self.y + dy) for dy in range(self.size) for dx in range(self.size)]
 
-    def covers(self, point: tuple[float, float]) -> bool:
-        """Whether a point in cell units lies on this tile."""
-        return self.x <= point[0] < self.x + self.size and self.y <= point[1] < self.y + self.size
-
     def rotated(self, quarter_turns: int, centre: tuple[float, float]) -> Tile:
         """This tile turned ``quarter_turns`` x 90 degrees counter-clockwise about ``centre`` (cell units)."""
         corners = [

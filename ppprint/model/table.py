@@ -122,11 +122,6 @@ class Table:
         )
 
 
-def square_polygon(x: float, y: float, size: float = CELL_SIZE) -> tuple[Point, ...]:
-    """The outline of an axis-aligned square with lower-left corner ``(x, y)``."""
-    return ((x, y), (x + size, y), (x + size, y + size), (x, y + size))
-
-
 Size = Callable[[Piece], tuple[float, float]]
 """A piece's width and height in inches, before it is turned by its ``angle``."""
 

@@ -33,6 +33,11 @@ class _Loader(yaml.SafeLoader):
     """SafeLoader that records lines; duplicate keys are an error."""
 
 
+class _FastLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """:class:`_Loader` on libyaml's parser where PyYAML has it (several times faster); its error
+    messages say less, so text it refuses is read again by :class:`_Loader` for the message."""
+
+
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
     loader.flatten_mapping(node)
     result = LineDict()
@@ -60,12 +65,17 @@ def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
     return result
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+for _loader in (_Loader, _FastLoader):
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
 def load_yaml_text(text: str, path: Path) -> Any:
     """Parse YAML text; a syntax error becomes an :class:`InputError` with its line."""
+    try:
+        return yaml.load(text, Loader=_FastLoader)  # noqa: S506 - a SafeLoader
+    except yaml.YAMLError:
+        pass
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
     except yaml.MarkedYAMLError as exc:

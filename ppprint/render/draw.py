@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Literal
 
 Point = tuple[float, float]
@@ -184,7 +185,7 @@ class Pen:
 
     def path(self, data: str, paint: Paint, role: str = "") -> None:
         """A path given as SVG path data."""
-        self.shape(parse_path(data), paint, role)
+        self.shape(_parsed_path(data), paint, role)
 
     def polygon(self, points: Sequence[Point], paint: Paint, role: str = "") -> None:
         """A closed polygon."""
@@ -324,6 +325,12 @@ def parse_path(data: str) -> list[Segment]:
             x, y = start_x, start_y
         last_control, last_quad = control, quad
     return segments
+
+
+@lru_cache(maxsize=4096)
+def _parsed_path(data: str) -> tuple[Segment, ...]:
+    """:func:`parse_path`, remembered: pieces draw the same few paths over and over."""
+    return tuple(parse_path(data))
 
 
 def arc_segments(start: Point, end: Point, rx: float, ry: float, angle: float, large: bool, sweep: bool) -> list[Segment]:

@@ -18,8 +18,10 @@ and a3. Sides are ``top``, ``bottom``, ``left``, ``right``. Example::
 
 :func:`level_from_data` raises :class:`DataError` with the key path at fault on
 malformed data; :func:`check_level` reports what a well-formed level gets wrong:
-errors (stick budget, walls off the board or closing a portal, Ghost House and
-start squares) and the Daedalus guidelines as warnings naming the cells.
+errors (stick budget, walls off the board or closing a portal, Ghost House
+squares off the board or repeated, start squares) and the Daedalus guidelines as
+warnings naming the cells, the Ghost House's size (four squares) and exits (one
+or two) included.
 """
 
 from __future__ import annotations
@@ -329,8 +331,11 @@ def validate_level(level: Level, data: Any = None) -> LevelReport:
                 error("overlap", f"stick {stick_text(stick)} lies on a wall another stick covers", edge, loc)
             seen[edge] = index
     house = set(level.ghost_house)
-    if len(level.ghost_house) != 4 or len(house) != 4 or not house <= BOARD_CELLS:
-        error("ghost-house", "the Ghost House is four different squares of the board", level.ghost_house, ("ghost_house",))
+    if len(house) != len(level.ghost_house) or not house <= BOARD_CELLS:
+        error("ghost-house", "a Ghost House square is off the board or listed twice", level.ghost_house, ("ghost_house",))
+    elif len(house) != 4:
+        # RULINGS: the Ghost House's size is a Daedalus guideline, so a warning (its exits are checked below).
+        warn("ghost-house-size", f"the Ghost House has {len(house)} squares, not 4", house)
     for suit, cell in zip(SUITS, level.ghost_starts):
         if cell not in house:
             error("ghost-start", f"the {suit} ghost starts outside the Ghost House", [cell], ("ghosts", suit))

@@ -10,10 +10,15 @@ Everything at true size, drawn by the piecepack piece drawers:
   silhouette, a fold at the top of the head, the back silhouette upside down
   and a second base flap, so the two bases meet under the standing pawn;
 * the matchsticks the games need (:func:`matchstick_counts`, from each game's
-  ``equipment()``, see :mod:`ppprint.book.pnp`).
+  ``equipment()``, see :mod:`ppprint.book.pnp`), each in a suit's colour, the
+  suits taken in turn (Suns, Moons, Crowns, Arms, Suns...) within each length,
+  as the games' diagrams colour them;
+* the energy cubes the games need (the null "sticks" of a matchsticks set), as
+  flat 3/8 in squares in the suits' colours, the suits in turn.
 
 Nets, pawns and sticks have a plain back, so a double-sided print leaves the
-reverse of a net blank.
+reverse of a net blank; a cube's back is its front. Tiles, coins, sticks and
+cubes bleed with ``--bleed`` (coins as a larger disc).
 """
 
 from __future__ import annotations
@@ -24,10 +29,10 @@ from reportlab.lib import colors
 
 from ppprint.book.pnp import PnpOptions, equipment_needs
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
-from ppprint.model.table import COIN_DIAMETER, DIE_SIZE, MATCHSTICK_LENGTHS, MATCHSTICK_WIDTH, PAWN_HEIGHT, PAWN_WIDTH, SUIT_NAMES, SUITS, TILE_SIZE, Piece
+from ppprint.model.table import COIN_DIAMETER, CUBE_SIZE, DIE_SIZE, MATCHSTICK_LENGTHS, MATCHSTICK_WIDTH, PAWN_HEIGHT, PAWN_WIDTH, SUIT_NAMES, SUITS, TILE_SIZE, Piece
 from ppprint.render.draw import Drawing, Paint, Pen
 from ppprint.render.pieces import POINTS_PER_INCH, draw_piece
-from ppprint.render.pieces.piecepack import BODY_FILL, NEUTRAL_COLOUR, OUTLINE_COLOUR, centred_text, rank_text, suit_colour, suit_symbol
+from ppprint.render.pieces.piecepack import BODY_FILL, OUTLINE_COLOUR, centred_text, rank_text, suit_colour, suit_symbol
 
 TITLE = "Piecepack"
 AUTHOR = "James Kyle (piecepack design); ppprint (this kit)"
@@ -39,8 +44,8 @@ TAB_DEPTH = 0.15
 """Depth of a die net's glue tab, inches."""
 PAWN_BASE = 3 / 8
 """Length of a folding pawn's base flap, inches."""
-KIT_EXTRAS = {"matchstick-3": "three", "matchstick-ace": "ace"}
-"""What a game may ask the kit for (``equipment()`` kinds) -> the stick the kit prints."""
+KIT_EXTRAS = {"matchstick-3": "three", "matchstick-ace": "ace", "energy-cube": "cube"}
+"""What a game may ask the kit for (``equipment()`` kinds) -> what the kit prints: a stick or a cube."""
 
 DIE_FACES: dict[tuple[int, int], int] = {(1, 0): 2, (0, 1): 3, (1, 1): 1, (2, 1): 4, (1, 2): 5, (1, 3): 0}
 """The cross of a die net: (column, row from the top) -> rank; opposite faces are A/null, 2/5, 3/4."""
@@ -56,14 +61,25 @@ TAB_FILL = "#dcd8cf"
 _PT = POINTS_PER_INCH
 
 
-def matchstick_counts() -> dict[str, int]:
-    """3-sticks and ace sticks to print: for each, the most that any game asks for (none if no game does).
+def extra_counts() -> dict[str, int]:
+    """3-sticks, ace sticks and energy cubes to print: for each, the most that any game asks for (none if no
+    game does).
 
     One printed set must serve every game (and every level of a game), so each
     count is the maximum of the games' needs, each kind on its own.
     """
     needs = equipment_needs()
-    return {stick: needs.get(kind, 0) for kind, stick in KIT_EXTRAS.items()}
+    return {extra: needs.get(kind, 0) for kind, extra in KIT_EXTRAS.items()}
+
+
+def matchstick_counts() -> dict[str, int]:
+    """3-sticks and ace sticks to print (see :func:`extra_counts`)."""
+    return {extra: count for extra, count in extra_counts().items() if extra != "cube"}
+
+
+def in_turn(count: int) -> list[str]:
+    """The suits of ``count`` sticks or cubes of one kind: Suns, Moons, Crowns, Arms, Suns, ... in turn."""
+    return [SUITS[i % len(SUITS)] for i in range(count)]
 
 
 def _drawing(width: float, height: float, draw: Callable[[Pen], None]) -> Drawing:
@@ -151,6 +167,8 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
             piece_drawing(Piece("coin", 0, 0, suit=suit, rank=rank), COIN_DIAMETER, COIN_DIAMETER),
             piece_drawing(Piece("coin", 0, 0, suit=suit, rank=rank, side="back"), COIN_DIAMETER, COIN_DIAMETER),
             name=f"coin {rank_text(rank) or 'null'} of {suit}",
+            bleed_colour=body,
+            round=True,
         )
         for suit in SUITS
         for rank in RANKS
@@ -162,13 +180,25 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
     pawn_size = (PAWN_WIDTH, 2 * (PAWN_HEIGHT + PAWN_BASE))
     pawns = [SheetPiece(pawn_strip(suit), blank(*pawn_size), name=f"pawn of {SUIT_NAMES[suit]}") for suit in SUITS]
     document.piece_sheets("Piecepack pawns: fold at the head, glue the bases underneath", pawns, options.double_sided, options.bleed)
-    counts = matchstick_counts()
-    grey = colors.HexColor(NEUTRAL_COLOUR)
+    counts = extra_counts()
     for kind, rank in (("three", 3), ("ace", 1)):
-        length = MATCHSTICK_LENGTHS[rank]
-        stick = piece_drawing(Piece("matchstick", 0, 0, rank=rank), MATCHSTICK_WIDTH, length)
         if not counts[kind]:
             continue
-        sticks = [SheetPiece(stick, name=f"{kind}-stick", bleed_colour=grey)] * counts[kind]
+        length = MATCHSTICK_LENGTHS[rank]
+        sticks = [
+            SheetPiece(
+                piece_drawing(Piece("matchstick", 0, 0, suit=suit, rank=rank), MATCHSTICK_WIDTH, length),
+                name=f"{kind}-stick of {suit}",
+                bleed_colour=colors.HexColor(suit_colour(suit)),
+            )
+            for suit in in_turn(counts[kind])
+        ]
         label = "3-sticks" if kind == "three" else "ace sticks"
-        document.piece_sheets(f"Matchsticks: {counts[kind]} {label} ({length:.3f} in)", sticks, options.double_sided, options.bleed)
+        document.piece_sheets(f"Matchsticks: {counts[kind]} {label} ({length:.3f} in), the suits in turn", sticks, options.double_sided, options.bleed)
+    if counts["cube"]:
+        cubes = []
+        for suit in in_turn(counts["cube"]):
+            face = piece_drawing(Piece("cube", 0, 0, suit=suit, rank=0), CUBE_SIZE, CUBE_SIZE)
+            cubes.append(SheetPiece(face, face, name=f"energy cube of {suit}", bleed_colour=colors.HexColor(suit_colour(suit))))
+        each = ", ".join(f"{in_turn(counts['cube']).count(s)} {SUIT_NAMES[s]}" for s in SUITS)
+        document.piece_sheets(f"Energy cubes (3/8 in): {counts['cube']} ({each})", cubes, options.double_sided, options.bleed)

@@ -1,0 +1,419 @@
+"""The build cache: each figure is checked and drawn once per content.
+
+``ppprint build`` keeps ``OUT/.ppprint-cache/``, one small JSON file per entry,
+named by a digest of everything the entry depends on:
+
+* ppprint itself: its version, its source and shipped fonts, and the versions of
+  Python and of the libraries a drawing or a verdict depends on (fontTools, pydantic);
+* the game: its id, ``Game.version``, and every file of its folder except its
+  figures, its text (``*.md``), hidden and ``__pycache__`` folders and the output
+  folder -- so its engine, view and piece modules and any data they read (levels);
+* the figure file's bytes (its panels, claims, marks and view options);
+* for a drawing, the scale it prints at.
+
+Two kinds of entry: *verified* (the figure's claims all held: they are
+deterministic given the same inputs, so an unchanged figure is not checked
+again) and *drawing* (the figure drawn for one print scale, as plain JSON; see
+:func:`encode_drawing`). A figure that changed is checked again, and a wrong
+claim is never cached. An entry that cannot be read or is not exactly what this
+version writes is ignored (and rewritten); a cache folder that cannot be written
+is left alone. Entries are written atomically, after the build's own files, and
+only when the whole build succeeded. The folder may be deleted at any time.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import sys
+from array import array
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ppprint import __version__
+from ppprint.errors import ClaimError
+from ppprint.model.game import Figure
+from ppprint.output import inside, write_atomic
+from ppprint.registry import Plugin
+from ppprint.render.draw import Drawing, Group, Item, Paint, Segment, Shape, Text
+from ppprint.render.figure import render_figure
+from ppprint.verify import CheckedFigure, VerifyReport, marks_of, verify_figure
+
+CACHE_FOLDER = ".ppprint-cache"
+"""The cache's folder inside the output folder."""
+FORMAT = 1
+"""The version of the entries' format; entries of another format are ignored."""
+LIBRARY_FILES = (".py", ".ttf", ".otf")
+"""The files of ppprint's own package that a drawing or verdict may depend on (its code and fonts)."""
+
+
+def _digest(*parts: str | bytes) -> str:
+    hasher = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        hasher.update(b"%d:" % len(data))
+        hasher.update(data)
+    return hasher.hexdigest()
+
+
+def _files(folder: Path, skip: set[Path]) -> Iterator[Path]:
+    """Every file under ``folder`` in a fixed order, leaving out hidden and ``__pycache__`` folders,
+    build output folders (those holding a cache) and ``skip``."""
+    for root, dirs, names in os.walk(folder):
+        here = Path(root)
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if not d.startswith(".") and d != "__pycache__" and (here / d).resolve() not in skip and not (here / d / CACHE_FOLDER).is_dir()
+        )
+        for name in sorted(names):
+            yield here / name
+
+
+@cache
+def library_digest() -> str:
+    """A digest of ppprint itself: its version, source and fonts, and the Python and library versions."""
+    import fontTools
+    import pydantic
+
+    root = Path(__file__).resolve().parent.parent
+    # An installed ppprint holds the bundled games and the templates as subpackages: games
+    # are keyed one by one (game_digest), and templates shape no figure.
+    skip = {(root / "games").resolve(), (root / "templates").resolve()}
+    parts: list[str | bytes] = [f"ppprint {__version__}", sys.version, f"fonttools {fontTools.version}", f"pydantic {pydantic.VERSION}"]
+    for path in _files(root, skip):
+        if path.suffix in LIBRARY_FILES:
+            parts += [path.relative_to(root).as_posix(), path.read_bytes()]
+    return _digest(*parts)
+
+
+def game_digest(game: Plugin, out: Path | None = None) -> str:
+    """A digest of what a game's figures depend on besides their own files: ppprint
+    (:func:`library_digest`), the game's id, ``Game.version`` and its folder's files
+    (:func:`folder_digest`)."""
+    return _with_engine(game, folder_digest(game, out))
+
+
+def folder_digest(game: Plugin, out: Path | None = None) -> str:
+    """A digest of ppprint, the game's id and every file of the game's folder except its figures
+    (each is keyed by its own bytes), its text (``*.md`` at the top), hidden and ``__pycache__``
+    folders, and output folders: ``out`` and any folder holding a cache (a build run inside the
+    game folder writes there). It reads files only: it runs none of the game's code.
+    """
+    folder = game.folder.resolve()
+    skip = {(folder / "figures").resolve()}
+    if out is not None:
+        skip.add(out.resolve())
+    parts: list[str | bytes] = [library_digest(), game.id]
+    for path in _files(folder, skip):
+        relative = path.relative_to(folder)
+        if len(relative.parts) == 1 and path.suffix == ".md":
+            continue
+        parts += [relative.as_posix(), path.read_bytes()]
+    return _digest(*parts)
+
+
+def _with_engine(game: Plugin, folder_key: str) -> str:
+    engine = game.engine
+    return _digest(folder_key, f"engine version {engine.version if engine is not None else '-'}")
+
+
+def figure_key(game_key: str, content: bytes) -> str:
+    """The key of one figure: its game's digest and the figure file's bytes."""
+    return _digest(game_key, content)
+
+
+class Store:
+    """Cache entries in a folder (``None``: no cache): read at once, written only by :meth:`write`.
+
+    An entry is a file ``<key>.json``: a line with the SHA-256 of the rest, then the entry as
+    JSON (its format, key and kind, and its content). A file whose digest, format, key or kind
+    is not right (cut short, changed, from another version) is no entry.
+    """
+
+    def __init__(self, folder: Path | None):
+        self.folder = folder
+        self.new: dict[str, bytes] = {}
+        """Entries made in this run, by key, to write when the build has succeeded."""
+
+    def get(self, key: str, kind: str) -> dict[str, Any] | None:
+        """The entry ``key`` of ``kind``, or ``None`` if there is none, or it is unreadable or not as written."""
+        if self.folder is None:
+            return None
+        try:
+            digest, _, text = (self.folder / f"{key}.json").read_bytes().partition(b"\n")
+            if digest.decode("ascii") != hashlib.sha256(text).hexdigest():
+                return None
+            entry = json.loads(text)
+        except (OSError, ValueError, RecursionError):
+            return None
+        if not isinstance(entry, dict) or entry.get("format") != FORMAT or entry.get("key") != key or entry.get("kind") != kind:
+            return None
+        return entry
+
+    def put(self, key: str, kind: str, **content: Any) -> None:
+        """Make the entry ``key`` (written by :meth:`write`); content that JSON cannot hold exactly is not kept."""
+        if self.folder is None:
+            return
+        try:
+            text = json.dumps({"format": FORMAT, "key": key, "kind": kind, **content}, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        except ValueError:
+            return
+        data = text.encode("utf-8")
+        self.new[key] = hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data
+
+    def write(self, entries: dict[str, bytes] | None = None) -> None:
+        """Write this store's new entries (or ``entries``) atomically; a cache that cannot be written is left alone."""
+        if self.folder is None:
+            return
+        for key, data in (self.new if entries is None else entries).items():
+            try:
+                write_atomic(self.folder / f"{key}.json", data)
+            except OSError:
+                continue
+
+
+def cache_folder(out: Path) -> Path:
+    """The cache folder of an output folder."""
+    return inside(out, CACHE_FOLDER)
+
+
+class GameFigures:
+    """A game's figures, each checked and drawn once per content: in this run, and across runs through ``store``.
+
+    :meth:`verify` checks every figure the cache does not know as verified;
+    :meth:`drawing` draws a figure for a scale (checking it first if this run has
+    not). Without a store, every figure is checked and drawn, as :func:`~ppprint.verify.verify_game` would.
+    """
+
+    def __init__(self, game: Plugin, store: Store, out: Path | None = None):
+        self.game = game
+        self.store = store
+        self.out = out
+        self.keys: dict[str, str] = {}
+        self.checked: dict[str, CheckedFigure] = {}
+        self.drawn: dict[tuple[str, float], Drawing] = {}
+        self.reused = 0
+        """Figures whose verification came from the cache (so they were not checked again)."""
+
+    def verify(self) -> VerifyReport:
+        """Check the game's figures (those the cache knows as verified are not checked again).
+
+        The report counts every figure; its ``figures`` holds those checked in this run.
+        """
+        cached = self.store.folder is not None
+        if cached:
+            # Keys come from the files as they are before the game's data and code are loaded,
+            # and a figure whose file changes meanwhile is not kept: an entry never holds a
+            # verdict on other bytes than its key's.
+            folder_key = folder_digest(self.game, self.out)
+            contents = self._figure_files()
+        data = self.game.data
+        report = VerifyReport(data.id)
+        game_key = _with_engine(self.game, folder_key) if cached else ""
+        for figure in data.figures.values():
+            report.diagrams += len(figure.panels)
+            report.claims += figure.claim_count()
+            report.unchecked += figure.unchecked()
+            if cached and figure.path in contents:
+                key = self.keys[figure.id] = figure_key(game_key, contents[figure.path])
+                entry = self.store.get(key, "verified")
+                if entry is not None and isinstance(entry.get("marks"), list):
+                    self.reused += 1
+                    report.marks |= {(str(kind), bool(arrow)) for kind, arrow in entry["marks"]}
+                    continue
+            checked, failures = verify_figure(self.game, figure)
+            self.checked[figure.id] = report.figures[figure.id] = checked
+            report.failures.extend(failures)
+            report.marks |= marks_of(checked)
+            if figure.id in self.keys and not failures:
+                self.store.put(self.keys[figure.id], "verified", figure=figure.path.name, marks=sorted(marks_of(checked)))
+        if cached:
+            now = self._figure_files()
+            for figure in data.figures.values():
+                if figure.id in self.keys and now.get(figure.path) != contents[figure.path]:
+                    self.store.new.pop(self.keys.pop(figure.id), None)
+                    if figure.id not in self.checked:  # the cache's verdict was on other bytes
+                        self.reused -= 1
+                        checked, failures = verify_figure(self.game, figure)
+                        self.checked[figure.id] = report.figures[figure.id] = checked
+                        report.failures.extend(failures)
+                        report.marks |= marks_of(checked)
+        return report
+
+    def _figure_files(self) -> dict[Path, bytes]:
+        folder = self.game.folder / "figures"
+        return {path: path.read_bytes() for path in sorted(folder.glob("*.yaml"))} if folder.is_dir() else {}
+
+    def _checked(self, figure_id: str) -> CheckedFigure:
+        if figure_id not in self.checked:
+            # Verified in an earlier run with the same inputs; drawing it needs its checked states.
+            checked, failures = verify_figure(self.game, self.game.data.figures[figure_id])
+            if failures:
+                raise ClaimError(failures)
+            self.checked[figure_id] = checked
+        return self.checked[figure_id]
+
+    def drawing(self, figure_id: str, scale: float = 1.0) -> Drawing:
+        """The figure ``figure_id`` drawn for printing at ``scale``."""
+        drawn = self.drawn.get((figure_id, scale))
+        if drawn is not None:
+            return drawn
+        key = _digest(self.keys[figure_id], "drawing", repr(scale)) if figure_id in self.keys else ""
+        entry = self.store.get(key, "drawing") if key else None
+        if entry is not None:
+            try:
+                drawn = decode_drawing(entry["drawing"])
+            except (LookupError, TypeError, ValueError, RecursionError):
+                drawn = None
+        if drawn is None:
+            drawn = render_figure(self.game.require_view(), self._checked(figure_id), scale)
+            if key:
+                self.store.put(key, "drawing", figure=figure_id, scale=scale, drawing=encode_drawing(drawn))
+        self.drawn[figure_id, scale] = drawn
+        return drawn
+
+
+# -- drawings as plain JSON ----------------------------------------------------------------------------
+#
+# {"width", "height", "title", "description", "paints": [[fill, stroke, width, opacity, [dash...], cap, join], ...],
+#  "floats": base64 of little-endian doubles, "items": [item, ...]}, where an item is a shape
+# [0, paint index, role, "MLCZ..."] (its numbers are the next ones of "floats") or, when a number of it is
+# an int, [0, paint index, role, "MLCZ...", [numbers]]; a text [1, text, x, y, size, font, fill, anchor,
+# role]; or a group [2, [a, b, c, d, e, f], role, [item, ...]]. Numbers keep their type and every bit of
+# their value, so a drawing read back is equal to the one written and paints the same bytes.
+
+_SHAPE, _TEXT, _GROUP = 0, 1, 2
+_ARITY = {"M": 2, "L": 2, "C": 6, "Z": 0}
+_CAPS = ("butt", "round", "square")
+_JOINS = ("miter", "round", "bevel")
+_ANCHORS = ("start", "middle", "end")
+_NUMBERS = frozenset({int, float})
+_FLOAT = frozenset({float})
+
+
+def _float_bytes(values: array[float]) -> bytes:
+    if sys.byteorder == "big":
+        values = array("d", values)
+        values.byteswap()
+    return values.tobytes()
+
+
+def encode_drawing(drawing: Drawing) -> dict[str, Any]:
+    """A drawing as plain JSON data (see :func:`decode_drawing`)."""
+    paints: dict[Paint, int] = {}
+    floats: array[float] = array("d")
+
+    def item(node: Item) -> list[Any]:
+        if isinstance(node, Shape):
+            numbers = [value for _, values in node.segments for value in values]
+            shape = [_SHAPE, paints.setdefault(node.paint, len(paints)), node.role, "".join(op for op, _ in node.segments)]
+            if _FLOAT.issuperset(map(type, numbers)):
+                floats.extend(numbers)
+            else:
+                shape.append(numbers)
+            return shape
+        if isinstance(node, Text):
+            return [_TEXT, node.text, node.at[0], node.at[1], node.size, node.font, node.fill, node.anchor, node.role]
+        return [_GROUP, list(node.matrix), node.role, [item(child) for child in node.items]]
+
+    items = [item(node) for node in drawing.items]
+    return {
+        "width": drawing.width,
+        "height": drawing.height,
+        "title": drawing.title,
+        "description": drawing.description,
+        "paints": [[p.fill, p.stroke, p.width, p.opacity, list(p.dash), p.cap, p.join] for p in paints],
+        "floats": base64.b64encode(_float_bytes(floats)).decode("ascii"),
+        "items": items,
+    }
+
+
+def _numbers(values: Any, count: int | None = None) -> list[float]:
+    if type(values) is not list or not _NUMBERS.issuperset(map(type, values)) or (count is not None and len(values) != count):
+        raise TypeError("not a list of numbers")
+    return values
+
+
+def _text(value: Any) -> str:
+    if type(value) is str:
+        return value
+    raise TypeError(f"not a string: {value!r:.40}")
+
+
+def _colour(value: Any) -> str | None:
+    return None if value is None else _text(value)
+
+
+def _choice(value: Any, choices: tuple[str, ...]) -> Any:
+    if type(value) is str and value in choices:
+        return value
+    raise ValueError(f"not one of {choices}: {value!r:.40}")
+
+
+def _paint(data: Any) -> Paint:
+    if type(data) is not list or len(data) != 7:
+        raise TypeError("a paint is a list of 7")
+    fill, stroke, width, opacity, dash, cap, join = data
+    width, opacity = _numbers([width, opacity])
+    return Paint(_colour(fill), _colour(stroke), width, opacity, tuple(_numbers(dash)), _choice(cap, _CAPS), _choice(join, _JOINS))
+
+
+class _Reader:
+    """Reads the items of an encoded drawing, taking shapes' numbers from its floats in order."""
+
+    def __init__(self, paints: list[Paint], floats: list[float]):
+        self.paints = paints
+        self.floats = floats
+        self.next = 0
+
+    def shape(self, node: list[Any]) -> Shape:
+        if len(node) not in (4, 5) or type(node[1]) is not int or node[1] < 0 or type(node[3]) is not str:
+            raise ValueError("not a shape")
+        if len(node) == 5:
+            numbers, index = _numbers(node[4]), 0
+        else:
+            numbers, index = self.floats, self.next
+        segments: list[Segment] = []
+        for op in node[3]:
+            count = _ARITY[op]
+            segments.append((op, tuple(numbers[index : index + count])))
+            index += count
+        if index > len(numbers) or (len(node) == 5 and index != len(numbers)):
+            raise ValueError("a shape's numbers do not match its segments")
+        if len(node) == 4:
+            self.next = index
+        return Shape(tuple(segments), self.paints[node[1]], _text(node[2]))
+
+    def item(self, node: Any) -> Item:
+        kind = node[0] if type(node) is list and node else None
+        if kind == _SHAPE and type(kind) is int:
+            return self.shape(node)
+        if kind == _TEXT and type(kind) is int and len(node) == 9:
+            _, text, x, y, size, font, fill, anchor, role = node
+            x, y, size = _numbers([x, y, size])
+            return Text(_text(text), (x, y), size, _text(font), _text(fill), _choice(anchor, _ANCHORS), _text(role))
+        if kind == _GROUP and type(kind) is int and len(node) == 4 and type(node[3]) is list:
+            a, b, c, d, e, f = _numbers(node[1], 6)
+            return Group(tuple(self.item(child) for child in node[3]), (a, b, c, d, e, f), _text(node[2]))
+        raise ValueError(f"not an item: {node!r:.40}")
+
+
+def decode_drawing(data: Any) -> Drawing:
+    """The drawing :func:`encode_drawing` wrote; anything else raises ``ValueError``, ``TypeError`` or ``LookupError``."""
+    if type(data) is not dict or type(data["items"]) is not list:
+        raise TypeError("a drawing is an object with a list of items")
+    floats = array("d")
+    floats.frombytes(base64.b64decode(_text(data["floats"]), validate=True))
+    if sys.byteorder == "big":
+        floats.byteswap()
+    reader = _Reader([_paint(p) for p in data["paints"]], floats.tolist())
+    items = [reader.item(node) for node in data["items"]]
+    if reader.next != len(reader.floats):
+        raise ValueError("the drawing's numbers do not match its shapes")
+    width, height = _numbers([data["width"], data["height"]])
+    return Drawing(width, height, items, _text(data["title"]), _text(data["description"]))

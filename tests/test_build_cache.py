@@ -1,0 +1,308 @@
+"""The build cache (``OUT/.ppprint-cache``) and builds on several processes.
+
+A build with the cache, cold or warm, writes the same bytes as a build without it;
+a build on several processes writes the same bytes as one in a single process.
+A corrupt entry is ignored and rewritten; a changed figure is checked again; a
+change to a game's code or data, or to ppprint's, is a different key.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ppprint.book.build import build_games
+from ppprint.book.cache import CACHE_FOLDER, Store, decode_drawing, encode_drawing, game_digest
+from ppprint.errors import ClaimError, InputError
+from ppprint.registry import configure, registry
+from ppprint.render.draw import Drawing, Group, Paint, Pen, Shape, Text
+from ppprint.render.figure import figure_bytes, render_figure
+from ppprint.verify import verify_game
+from tests.conftest import edit, game_in, run_cli
+from tests.test_book_contract import flip_first_reason
+
+
+def outputs(out: Path) -> dict[str, bytes]:
+    """Every file a build wrote (the cache left out), by its path inside ``out``."""
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file() and CACHE_FOLDER not in p.parts}
+
+
+def entries(out: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((out / CACHE_FOLDER).iterdir())}
+
+
+@pytest.fixture
+def games_only(games_copy: Path) -> Iterator[Path]:
+    """The build's registry holds only the games of a copy (restored afterwards)."""
+    configure([games_copy], bundled=False)
+    yield games_copy
+    configure()
+
+
+# -- drawings as JSON ------------------------------------------------------------------------------
+
+
+def same_types(a: object, b: object) -> bool:
+    """Equal, and every number of the same type (an int read back as a float would print differently in SVG)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same_types(x, y) for x, y in zip(a, b))  # type: ignore[arg-type]
+    if isinstance(a, (Drawing, Shape, Text, Group, Paint)):
+        return all(same_types(getattr(a, f), getattr(b, f)) for f in a.__dataclass_fields__)
+    return a == b
+
+
+def round_trip(drawing: Drawing) -> Drawing:
+    return decode_drawing(json.loads(json.dumps(encode_drawing(drawing))))
+
+
+@pytest.mark.parametrize("game_id", registry().ids())
+def test_every_figure_reads_back_exactly(game_id: str) -> None:
+    game = registry().get(game_id)
+    report = verify_game(game)
+    for checked in report.figures.values():
+        for scale in (1.0, 0.61):
+            drawing = render_figure(game.require_view(), checked, scale)
+            back = round_trip(drawing)
+            assert back == drawing and same_types(back, drawing), checked.figure.id
+    assert figure_bytes(back, "svg") == figure_bytes(drawing, "svg")
+
+
+def test_numbers_keep_their_type_and_every_item_kind_reads_back() -> None:
+    pen = Pen()
+    pen.rect(0, 0, 10, 5, Paint(fill="#112233", stroke="#445566", width=0.5, opacity=0.5, dash=(1, 2.5), cap="round", join="bevel"), radius=2, role="r")
+    pen.line((1, 2), (3.5, 4), Paint(stroke="#000000", width=1))
+    with pen.group(translate=(3, 4), rotate=30, scale=0.5, role="g"):
+        pen.text("上 & <x>", (0, 0), 9, "NotoSans", "#101010", anchor="end", role="value")
+        with pen.group(translate=(1.5, 0)):
+            pen.circle((0, 0), 2, Paint(fill="#ffffff"))
+    drawing = pen.drawing(72, 36.5, title="A title", description="Its description")
+    assert any(type(v) is int for item in drawing.items if isinstance(item, Shape) for _, values in item.segments for v in values)
+    back = round_trip(drawing)
+    assert back == drawing and same_types(back, drawing)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data.update(floats=data["floats"][:-4]),
+        lambda data: data.update(floats="not base64!"),
+        lambda data: data["items"].append([0, 99, "", "M"]),
+        lambda data: data["items"].append([7]),
+        lambda data: data["items"].append([1, "t", "x", 0, 9, "NotoSans", "#000000", "middle", ""]),
+        lambda data: data["items"].append([1, "t", 0, 0, 9, "NotoSans", "#000000", "sideways", ""]),
+        lambda data: data["paints"].append([None, None, True, 1, [], "butt", "miter"]),
+        lambda data: data.update(width="wide"),
+        lambda data: data.pop("items"),
+    ],
+)
+def test_anything_else_is_refused(damage) -> None:  # type: ignore[no-untyped-def]
+    pen = Pen()
+    pen.rect(0.5, 0.5, 10.5, 5.5, Paint(fill="#112233"))
+    data = json.loads(json.dumps(encode_drawing(pen.drawing(20.0, 10.0))))
+    damage(data)
+    with pytest.raises((ValueError, TypeError, LookupError)):
+        decode_drawing(data)
+
+
+# -- builds with the cache -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game_ids", "book_format", "figures"), [(["expansion", "sanqi"], "standard", False), (["pileup"], "booklet", True)])
+def test_the_cache_changes_no_byte(tmp_path: Path, game_ids: list[str], book_format: str, figures: bool) -> None:
+    options = dict(book_format=book_format, figures=figures, dpi=40.0, jobs=1)
+    build_games(game_ids, "a4", tmp_path / "plain", cache=False, **options)  # type: ignore[arg-type]
+    assert not (tmp_path / "plain" / CACHE_FOLDER).exists()
+    cold = build_games(game_ids, "a4", tmp_path / "cached", **options)  # type: ignore[arg-type]
+    first = entries(tmp_path / "cached")
+    warm = build_games(game_ids, "a4", tmp_path / "cached", **options)  # type: ignore[arg-type]
+    figures_count = sum(len(registry().get(g).data.figures) for g in game_ids)
+    assert (cold.reused, warm.reused) == (0, figures_count)
+    assert outputs(tmp_path / "cached") == outputs(tmp_path / "plain")
+    assert entries(tmp_path / "cached") == first
+
+
+def test_corrupt_entries_are_ignored_and_rewritten(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    build_games(["expansion"], "letter", out, jobs=1)
+    expected, good = outputs(out), entries(out)
+    folder = out / CACHE_FOLDER
+    names = sorted(good)
+    for number, name in enumerate(names):
+        path = folder / name
+        data = path.read_bytes()
+        digest, _, text = data.partition(b"\n")
+        entry = json.loads(text)
+        kind = number % 7
+        if kind == 0:
+            path.write_bytes(data[: len(data) // 2])  # cut short
+        elif kind == 1:
+            path.write_bytes(data.replace(b"1", b"7", 1))  # one digit changed
+        elif kind == 2:
+            path.write_bytes(b"\x00\xff garbage")
+        elif kind == 3:
+            path.write_bytes(b"")
+        elif kind == 4:  # a well-formed entry of another key, under this name
+            other = (folder / names[(number + 1) % len(names)]).read_bytes()
+            path.write_bytes(other)
+        elif kind == 5:  # another format, with a right digest
+            entry["format"] = 0
+            text = json.dumps(entry).encode()
+            path.write_bytes(__import__("hashlib").sha256(text).hexdigest().encode() + b"\n" + text)
+        else:
+            path.unlink()
+            path.mkdir()  # not even a file
+    build = build_games(["expansion"], "letter", out, jobs=1)
+    assert outputs(out) == expected
+    assert build.reused < len(registry().get("expansion").data.figures)
+    for name in names:
+        if (folder / name).is_dir():
+            continue
+        assert (folder / name).read_bytes() == good[name], name
+    assert Store(folder).get(names[0][: -len(".json")], json.loads(good[names[0]].partition(b"\n")[2])["kind"]) is not None
+
+
+def test_an_unwritable_cache_is_no_error(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / CACHE_FOLDER).write_text("a file where the cache folder would be")
+    build_games(["pileup"], "letter", out, jobs=1)
+    assert "pileup-letter.pdf" in outputs(out)
+
+
+def test_a_changed_figure_is_checked_again_and_nothing_is_written(games_only: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    build_games(["expansion"], "letter", out, jobs=1)
+    before = {**outputs(out), **entries(out)}
+    movement = games_only / "expansion" / "figures" / "movement.yaml"
+    edit(movement, "c3-c5: jump-over-empty", "c3-c4: jump-over-empty")
+    with pytest.raises(ClaimError) as caught:
+        build_games(["expansion"], "letter", out, jobs=1)
+    assert "movement.yaml" in str(caught.value) and "a jump must pass over an occupied cell" in str(caught.value)
+    assert {**outputs(out), **entries(out)} == before
+    edit(movement, "c3-c4: jump-over-empty", "c3-c5: jump-over-empty")
+    movement.write_text(movement.read_text() + "\n# a comment: new bytes, the same figure\n")
+    again = build_games(["expansion"], "letter", out, jobs=1)
+    assert again.reused == len(registry().get("expansion").data.figures) - 1
+    assert outputs(out) == {name: data for name, data in before.items() if not name.endswith(".json")}
+
+
+def test_a_figure_changed_during_the_build_is_checked_as_it_was_read(games_only: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The figure's bytes are keyed before its data is read: if the file changes in between, the
+    cache's verdict (on the old bytes) is not taken for the new ones, and nothing is kept under the old key."""
+    from ppprint.book import cache
+
+    out = tmp_path / "out"
+    build_games(["expansion"], "letter", out, jobs=1)
+    before = {**outputs(out), **entries(out)}
+    movement = games_only / "expansion" / "figures" / "movement.yaml"
+    original = movement.read_bytes()
+    edit(movement, "c3-c5: jump-over-empty", "c3-c4: jump-over-empty")
+    read = cache.GameFigures._figure_files
+    calls = []
+
+    def stale_then_fresh(self: cache.GameFigures) -> dict[Path, bytes]:
+        calls.append(1)
+        files = read(self)
+        return {**files, movement: original} if len(calls) == 1 else files  # the file changed after it was keyed
+
+    monkeypatch.setattr(cache.GameFigures, "_figure_files", stale_then_fresh)
+    with pytest.raises(ClaimError) as caught:
+        build_games(["expansion"], "letter", out, jobs=1)
+    assert "movement.yaml" in str(caught.value)
+    assert {**outputs(out), **entries(out)} == before
+
+
+def test_the_game_digest_follows_code_and_data_but_not_text_or_figures(games_copy: Path, tmp_path: Path) -> None:
+    def digest() -> str:
+        return game_digest(game_in(games_copy, "piecepackman"), games_copy / "piecepackman" / "output")
+
+    folder = games_copy / "piecepackman"
+    start = digest()
+    (folder / "rules.md").write_text((folder / "rules.md").read_text() + "\nMore words.\n")
+    (folder / "figures" / "portals.yaml").write_text((folder / "figures" / "portals.yaml").read_text() + "\n# more\n")
+    for output in (folder / "output", folder / "elsewhere"):
+        (output / CACHE_FOLDER).mkdir(parents=True)
+        (output / "piecepackman-letter.pdf").write_bytes(b"%PDF-")
+    (folder / "__pycache__").mkdir(exist_ok=True)
+    (folder / "__pycache__" / "engine.cpython-311.pyc").write_bytes(b"bytecode")
+    assert digest() == start
+    for changed in (folder / "levels" / "roundabout.yaml", folder / "engine.py", folder / "pieces.py", folder / "game.yaml", folder / "maze" / "paths.py"):
+        original = changed.read_bytes()
+        changed.write_bytes(original + b"\n# changed\n")
+        assert digest() != start, changed
+        changed.write_bytes(original)
+        assert digest() == start
+
+
+# -- builds on several processes -------------------------------------------------------------------
+
+
+def test_a_build_on_several_processes_writes_the_same_bytes(tmp_path: Path) -> None:
+    ids = registry().ids()
+    serial = build_games(ids, "letter", tmp_path / "serial", catalogue=True, jobs=1, cache=False)
+    pooled = build_games(ids, "letter", tmp_path / "pooled", catalogue=True, jobs=2, cache=False)
+    assert [p.name for p in pooled.written] == [p.name for p in serial.written]
+    assert outputs(tmp_path / "pooled") == outputs(tmp_path / "serial")
+    assert pooled.unchecked == serial.unchecked
+
+
+def test_the_cache_of_a_pooled_build_is_the_cache_of_a_serial_one(games_only: Path, tmp_path: Path) -> None:
+    ids = ["expansion", "pileup", "sanqi"]
+    build_games(ids, "letter", tmp_path / "serial", jobs=1, figures=True, dpi=30.0)
+    pooled = build_games(ids, "letter", tmp_path / "pooled", jobs=3, figures=True, dpi=30.0)
+    assert outputs(tmp_path / "pooled") == outputs(tmp_path / "serial")
+    assert entries(tmp_path / "pooled") == entries(tmp_path / "serial")
+    assert build_games(ids, "letter", tmp_path / "pooled", jobs=3).reused == pooled.reused + sum(
+        len(registry().get(g).data.figures) for g in ids
+    )
+
+
+def test_workers_started_afresh_find_the_same_games(games_only: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where workers are spawned, not forked (macOS, Windows), they are told the build's games."""
+    edit(games_only / "pileup" / "game.yaml", "title: Pile Up", "title: Pile Up Copy")
+    build_games(["pileup", "expansion"], "letter", tmp_path / "serial", jobs=1, cache=False)
+    monkeypatch.setattr("ppprint.book.build.sys.platform", "darwin")
+    build_games(["pileup", "expansion"], "letter", tmp_path / "spawned", jobs=2, cache=False)
+    assert outputs(tmp_path / "spawned") == outputs(tmp_path / "serial")
+    assert b"Pile Up Copy" in (tmp_path / "serial" / "pileup-letter.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_wrong_claims_of_every_game_are_reported_in_order_and_nothing_is_written(games_only: Path, tmp_path: Path, jobs: int) -> None:
+    flip_first_reason(games_only / "siege", "siege")
+    flip_first_reason(games_only / "expansion", "expansion")
+    with pytest.raises(ClaimError) as caught:
+        build_games(["expansion", "pileup", "sanqi", "siege"], "letter", tmp_path / "out", jobs=jobs, catalogue=True)
+    assert [f.path.parent.parent.name for f in caught.value.failures] == ["expansion", "siege"]
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_bad_data_is_reported_as_in_one_process(games_only: Path, tmp_path: Path, jobs: int) -> None:
+    edit(games_only / "expansion" / "figures" / "movement.yaml", "c3-c5: jump-over-empty", "c3-c4: jump-over-empty")
+    edit(games_only / "sanqi" / "figures" / "pieces.yaml", "caption:", "captions:")
+    with pytest.raises(InputError) as caught:
+        build_games(["expansion", "pileup", "sanqi"], "letter", tmp_path / "out", jobs=jobs)
+    error = caught.value
+    assert error.path is not None and error.path.name == "pieces.yaml" and error.line is not None
+    assert "captions" in error.one_line()
+    assert not (tmp_path / "out").exists()
+
+
+def test_cli_cache_and_jobs(tmp_path: Path) -> None:
+    result = run_cli("build", "pileup", "--out", "o", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert any((tmp_path / "o" / CACHE_FOLDER).iterdir())
+    bare = run_cli("build", "pileup", "--no-cache", "--jobs", "2", "--out", "p", cwd=tmp_path)
+    assert bare.returncode == 0, bare.stderr
+    assert not (tmp_path / "p" / CACHE_FOLDER).exists()
+    assert (tmp_path / "p" / "pileup-letter.pdf").read_bytes() == (tmp_path / "o" / "pileup-letter.pdf").read_bytes()
+    refused = run_cli("build", "pileup", "--jobs", "0", cwd=tmp_path)
+    assert refused.returncode == 2 and "--jobs" in refused.stderr
+    shutil.rmtree(tmp_path / "o")
