@@ -330,7 +330,7 @@ def _escape(text: str) -> str:
 
 def _length_text(entry: dict[str, Any]) -> str:
     plies = entry["plies"]
-    return f"{plies['median']:g} ({plies['minimum']:g}-{plies['maximum']:g})"
+    return f"{plies['median']:g}, range {plies['minimum']:g}-{plies['maximum']:g}"
 
 
 def _ordinal(n: int) -> str:
@@ -346,8 +346,9 @@ def headline_rows(summary: dict[str, Any]) -> list[list[str]]:
     base = next(p for p in summary["pairings"] if p["pairing"] == summary["baseline"])
     rows = [["Figure", "Value (95% interval)"]]
     rows.append(["Games simulated", f"{summary['games']} ({summary['games_played']} per pairing)"])
-    rows.append([f"Length, {summary['baseline']} play (plies)", f"median {_length_text(base)}, mean {base['plies']['mean']:.1f}"])
-    rows.append([f"Length, {summary['baseline']} play (turns)", f"median {base['turns']['median']:g} ({base['turns']['minimum']:g}-{base['turns']['maximum']:g})"])
+    plies, turns = base["plies"], base["turns"]
+    rows.append([f"Length, {summary['baseline']} play (plies)", f"mean {plies['mean']:.1f} ({plies['low']:.1f}-{plies['high']:.1f}); median {plies['median']:g}, range {plies['minimum']:g}-{plies['maximum']:g}"])
+    rows.append([f"Length, {summary['baseline']} play (turns)", f"median {turns['median']:g}, range {turns['minimum']:g}-{turns['maximum']:g}"])
     if summary["cooperative"]:
         rows.append(["Players win (together)", _pct(base["team"])])
     elif len(summary["players"]) == 2:
@@ -439,7 +440,7 @@ def build_report(summary: dict[str, Any], paper: str = "letter", meta: dict[str,
     )
     rows = [["Pairing", "Games", "Plies: median (range)", "Mean plies", "Turns: median"]]
     for p in summary["pairings"]:
-        rows.append([p["pairing"], str(p["games"]), _length_text(p), f"{p['plies']['mean']:.1f} ({p['plies']['low']:.1f}-{p['plies']['high']:.1f})", f"{p['turns']['median']:g}"])
+        rows.append([p["pairing"], str(p["games"]), f"{p['plies']['median']:g} ({p['plies']['minimum']:g}-{p['plies']['maximum']:g})", f"{p['plies']['mean']:.1f} ({p['plies']['low']:.1f}-{p['plies']['high']:.1f})", f"{p['turns']['median']:g}"])
     story.append(_table(rows, styles))
     caption = (
         f"Wins by seat with 95% intervals, {summary['baseline']} play; the dashed line is an even share."
@@ -464,10 +465,11 @@ def build_report(summary: dict[str, Any], paper: str = "letter", meta: dict[str,
             rows.append([p["pairing"], *[_pct(r) for r in p["order"]]])
         story.append(Paragraph(_escape("The first player is drawn by lot: by turn order (the first to move, then the next seat in play order):"), styles.body))
         story.append(_table(rows, styles))
-    rows = [["End", *[p["pairing"] for p in summary["pairings"]]]]
+    # One row per pairing, one column per way a game ends (there are few of those, and many pairings).
     ends = sorted({end for p in summary["pairings"] for end in p["ends"]})
-    for end in ends:
-        rows.append([end, *[_pct(p["ends"][end]) if end in p["ends"] else "-" for p in summary["pairings"]]])
+    rows = [["Pairing", *ends]]
+    for p in summary["pairings"]:
+        rows.append([p["pairing"], *[_pct(p["ends"][end]) if end in p["ends"] else "-" for end in ends]])
     story.append(section("How games end", _table(rows, styles)))
     branching = summary["branching"]
     points = [(float(d), float(mean)) for d, mean, _ in branching["by_decision"]]
