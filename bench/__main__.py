@@ -1,8 +1,13 @@
 """Print ppprint's speed figures: cold builds, every PDF cold and warm, verify, and each engine's playouts and perft.
 
 Run from the checkout: ``python -m bench`` (``python -m bench --job LABEL`` builds one
-PDF of :func:`pdf_jobs` once; the cold figures time that in a fresh process). Each game may add its own figures in
+PDF of :func:`pdf_jobs` once; the cold figures time that in a fresh process; ``python -m bench --engines``
+prints only the engines' figures). Each game may add its own figures in
 ``bench/bench_<game>.py`` (a ``run() -> dict[str, float]``); they are printed too.
+
+Engine figures are CPU time of one core: random playouts per second (the median of three rounds of
+:data:`PLAYOUTS` games, each capped at :data:`PLAYOUT_PLY_CAP` plies), perft nodes per second, and MCTS
+simulations per second (``mcts:`` :data:`MCTS_SIMULATIONS`, one move from a few early positions).
 
 ``python -m bench --build`` prints only the build's figures (:mod:`bench.build_speed`: ``build --all``
 cold on one core and on all, the figure stage against bare ReportLab, a rebuild after editing one
@@ -23,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bench import build_speed
-from bench.common import perft_nodes_per_second, playouts_per_second
+from bench.common import mcts_simulations_per_second, perft_nodes_per_second, playouts_per_second
 from ppprint.book.build import book_pdf, build_games
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.pnp import PnpOptions, build_pnp, pnp_names
@@ -33,6 +38,7 @@ from ppprint.verify import verify_game
 PLAYOUTS = 20
 PLAYOUT_PLY_CAP = 400
 PERFT_SECONDS = 0.5
+MCTS_SIMULATIONS = 100
 
 
 def cold_build_seconds(args: list[str]) -> float:
@@ -88,6 +94,27 @@ def perft_at_growing_depth(game_id: str) -> tuple[int, float]:
             return depth, rate
 
 
+def engine_figures() -> None:
+    """Each engine's random playouts, perft and MCTS speed, then each game's own figures."""
+    for game_id in registry().ids():
+        engine = get_game(game_id).require_engine()
+        games_per_s, plies_per_s = playouts_per_second(engine, PLAYOUTS, PLAYOUT_PLY_CAP)
+        depth, nodes_per_s = perft_at_growing_depth(game_id)
+        sims_per_s = mcts_simulations_per_second(engine, MCTS_SIMULATIONS)
+        print(
+            f"engine {game_id}: {games_per_s:.1f} random playouts/s ({plies_per_s:,.0f} plies/s), "
+            f"perft depth {depth}: {nodes_per_s:,.0f} nodes/s, mcts: {sims_per_s:,.0f} simulations/s",
+            flush=True,
+        )
+    for game_id in registry().ids():
+        try:
+            module = importlib.import_module(f"bench.bench_{game_id}")
+        except ModuleNotFoundError:
+            continue
+        for name, value in module.run().items():
+            print(f"{game_id}: {name} = {value:,.3f}", flush=True)
+
+
 def profile_build(lines: int = 30) -> None:
     """cProfile of a cold ``build --all`` on one core in this process: the functions that take the most time of their own."""
     profile = cProfile.Profile()
@@ -99,6 +126,10 @@ def profile_build(lines: int = 30) -> None:
 def main() -> None:
     if sys.argv[1:2] == ["--job"]:
         pdf_jobs()[sys.argv[2]]()
+        return
+    if sys.argv[1:2] == ["--engines"]:
+        print("ppprint benchmark: engines (CPU time, one core)")
+        engine_figures()
         return
     if sys.argv[1:2] == ["--profile"]:
         profile_build()
@@ -118,17 +149,7 @@ def main() -> None:
         start = time.perf_counter()
         report = verify_game(get_game(game_id))
         print(f"verify, {game_id}: {time.perf_counter() - start:.3f} s ({report.diagrams} diagrams, {report.claims} claims)")
-    for game_id in registry().ids():
-        games_per_s, plies_per_s = playouts_per_second(get_game(game_id).require_engine(), PLAYOUTS, PLAYOUT_PLY_CAP)
-        depth, nodes_per_s = perft_at_growing_depth(game_id)
-        print(f"engine {game_id}: {games_per_s:.1f} random playouts/s ({plies_per_s:,.0f} plies/s), perft depth {depth}: {nodes_per_s:,.0f} nodes/s")
-    for game_id in registry().ids():
-        try:
-            module = importlib.import_module(f"bench.bench_{game_id}")
-        except ModuleNotFoundError:
-            continue
-        for name, value in module.run().items():
-            print(f"{game_id}: {name} = {value:,.3f}")
+    engine_figures()
 
 
 if __name__ == "__main__":

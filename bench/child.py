@@ -35,12 +35,12 @@ def main() -> None:
     before = _cpu(resource.getrusage(resource.RUSAGE_SELF))
     import ppprint.book.build  # noqa: F401
     from ppprint.cli import main as ppprint
-    from ppprint.registry import configure
+    from ppprint.registry import GAME_MODULES, configure
 
     folders = [Path(args[i + 1]) for i, arg in enumerate(args) if arg == "--games"]
     for game in configure(folders, bundled="--no-bundled" not in args).plugins():
-        for module in sorted(game.folder.glob("*.py")):
-            game.module(module.stem)
+        for name in GAME_MODULES:
+            game.module(name)
     imported = _cpu(resource.getrusage(resource.RUSAGE_SELF))
     sys.argv = ["ppprint", *args]
     code = 0

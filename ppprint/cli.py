@@ -179,6 +179,7 @@ def build(
         Optional[int], typer.Option("--jobs", "-j", help="Processes building games side by side (default: every core; 1: one process).", min=1)
     ] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Check and draw every figure afresh, and leave OUT/.ppprint-cache alone.")] = False,
+    designers_notes: Annotated[bool, typer.Option("--report", help="End each book with Designer's notes: headline figures and charts of simulated play (see 'ppprint report').")] = False,
 ) -> None:
     """Verify, then write rulebook PDFs to OUT/<game>-<paper>.pdf.
 
@@ -190,7 +191,7 @@ def build(
     if all_games and games:
         raise InputError("name one or more games, or give --all (not both)")
     ids = _all_games() if all_games else list(games or _current_game())
-    build = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=all_games, strict=strict, jobs=jobs, cache=not no_cache)
+    build = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=all_games, strict=strict, jobs=jobs, cache=not no_cache, designers_notes=designers_notes)
     for path in build.written:
         if path.suffix == ".pdf":
             typer.echo(f"wrote {path}")
@@ -289,6 +290,33 @@ def new(
 
     target = create_game(folder, game, engine)
     typer.echo(f"wrote {target}/ -- build its rulebook with: ppprint build {game}" + (f" (from {folder})" if folder != Path(".") else ""))
+
+
+@app.command()
+def report(
+    game: Annotated[str, typer.Argument(help="The game.")],
+    games_played: Annotated[int, typer.Option("--games-played", help="Games for each pairing of agents (and each variant).", min=1, max=1_000_000)] = 100,
+    agents: Annotated[str, typer.Option(help="Agents, weakest first, comma-separated: random, greedy, mcts:N (N simulations per move), or the game's own.")] = "random,greedy",
+    seed: Annotated[int, typer.Option(help="The seed every game's seed is derived from: the same seed, the same report.", min=0)] = 0,
+    workers: Annotated[Optional[int], typer.Option(help="Local worker processes (default: one per core).", min=1)] = None,
+    cluster: Annotated[Optional[str], typer.Option(help="A Dask scheduler's address (tcp://host:8786) to play the games on instead (pip install 'ppprint[cluster]').")] = None,
+    out: Annotated[Path, typer.Option(help="Output folder.", file_okay=False)] = Path("output"),
+    paper: Annotated[Paper, typer.Option(help="Paper size of the report.")] = Paper.letter,
+) -> None:
+    """Play many games with computer agents and write a designer's report.
+
+    Writes OUT/<game>-report.pdf (game length, results by seat, branching, skill signal, variants)
+    and the raw results OUT/<game>-results.csv and OUT/<game>-results.json.
+    """
+    from ppprint.play.report import Plan, parse_agents, write_report
+    from ppprint.play.runner import local_workers
+
+    if workers is not None and cluster is not None:
+        raise InputError("give --workers or --cluster, not both")
+    plan = Plan(game, games_played, parse_agents(agents), seed)
+    written = write_report(plan, out, workers=workers or local_workers(), cluster=cluster, progress=sys.stderr.isatty(), paper=paper.value)
+    for path in written:
+        typer.echo(f"wrote {path}")
 
 
 class _PnpCommands(TyperGroup):

@@ -18,6 +18,9 @@ these Python modules, which are the only code a game brings:
     ``app``, a typer app of the game's own commands (``ppprint GAME ...``).
 ``book.py``
     ``context()``, values the rules text may use.
+``play.py``
+    what simulated play needs of the game (:mod:`ppprint.play.hooks`): an
+    ``evaluate(state, player)``, variants to measure, agents of its own.
 
 Games are found, in this order:
 
@@ -63,6 +66,8 @@ FOLDER_PACKAGE = "ppprint_folder_games"
 """The package that game folders found on disk are imported under."""
 CONFIG_FILE = "ppprint.toml"
 GAME_FILE = "game.yaml"
+GAME_MODULES = ("engine", "view", "pieces", "pnp", "commands", "book", "play")
+"""The optional code modules of a game folder."""
 
 _ID_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
@@ -93,7 +98,7 @@ class Plugin:
         return self.folder / f"{name}.py"
 
     def module(self, name: str) -> ModuleType | None:
-        """The game's module ``name`` (one of those the module docstring lists), or ``None`` if it has none.
+        """The game's module ``name`` (one of :data:`GAME_MODULES`), or ``None`` if it has none.
 
         The game's piece kinds (``pieces.py``) are registered before any other module loads.
         """

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 import re
+from bisect import insort
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, NamedTuple
@@ -72,9 +73,14 @@ DEFAULT_SETUP_VALUES = (0, 1, 2, 3, 4, 5)
 generator given) the engine puts blank, ace, 2, 3, 4, 5 on the setup cells in
 the order of :data:`SETUP_CELLS`."""
 
-_TILE_OF = [TILES.tile_index(GRID.cell_at(i)) for i in range(36)]
-_TILE_CELLS = [[GRID.index(c) for c in tile.cells()] for tile in TILES.tiles]
+def _tile_of(index: int) -> int:
+    tile = TILES.tile_index(GRID.cell_at(index))
+    assert tile is not None, "every cell of the board is on a tile"
+    return tile
 
+
+_TILE_OF: tuple[int, ...] = tuple(_tile_of(i) for i in range(36))
+_TILE_CELLS = [[GRID.index(c) for c in tile.cells()] for tile in TILES.tiles]
 
 
 class Move(NamedTuple):
@@ -197,6 +203,53 @@ def _describe(piece: int) -> str:
     return f"{PLAYERS[owner_of(piece)]} {VALUE_NAMES[value_of(piece)]}"
 
 
+# -- move tables: the engine's hot loops read these, never the grid helpers -----------------------
+_OWNER: tuple[int, ...] = (-1,) + (0,) * 6 + (1,) * 6
+"""The owner of each piece code (index 0: an empty cell, owned by nobody)."""
+_VALUE: tuple[int, ...] = (0,) + tuple(range(6)) * 2
+_NAMES: tuple[str, ...] = tuple(cell_name(GRID.cell_at(i)) for i in range(36))
+_NAME_ORDER: tuple[int, ...] = tuple(sorted(range(36), key=_NAMES.__getitem__))
+"""Cell indexes in the order of their names, so moves come out sorted by notation without a sort."""
+_MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(start, target) for target in range(36)) for start in range(36))
+"""Every move by start and target (the engine hands out only these objects)."""
+
+
+_WALK = 36
+"""The "jumped cell" of a walk in :data:`_CANDIDATES`: one past the board, always occupied (see :data:`_OCCUPIED`)."""
+_NAME_POSITION: tuple[int, ...] = tuple(sorted(range(36), key=_NAME_ORDER.index))
+"""Each cell's place in :data:`_NAME_ORDER`."""
+
+
+def _candidates(start: int) -> tuple[tuple[int, int, Move], ...]:
+    """The walks and jumps from a cell as ``(target, jumped cell or _WALK for a walk, move)``, by target name."""
+    cell = GRID.cell_at(start)
+    found: list[tuple[int, int, Move]] = []
+    for direction in ORTHOGONAL:
+        target = step(cell, direction)
+        if target in GRID:
+            found.append((GRID.index(target), _WALK, _MOVES[start][GRID.index(target)]))
+    for direction in ALL_DIRECTIONS:
+        over, target = step(cell, direction), step(cell, direction, 2)
+        if target in GRID:
+            found.append((GRID.index(target), GRID.index(over), _MOVES[start][GRID.index(target)]))
+    return tuple(sorted(found, key=lambda c: _NAMES[c[0]]))
+
+
+_CANDIDATES: tuple[tuple[tuple[int, int, Move], ...], ...] = tuple(_candidates(i) for i in range(36))
+_ALL_TILES = tuple(range(9))
+_TOUCHED: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(sorted({_TILE_OF[start], _TILE_OF[target]})) for target in range(36)) for start in range(36)
+)
+"""The tiles a move from one cell to another may capture: those of its two cells, in index order."""
+_BALANCE = (1, -1, 0, 0)
+"""A cell's part in a tile's balance (first player's minions less second's), by owner: 0 first, 1 second,
+-1 (the last entry) empty."""
+_CANDIDATES_BY_NAME = tuple(_CANDIDATES[i] for i in _NAME_ORDER)
+""":data:`_CANDIDATES` of each cell by its place in :data:`_NAME_ORDER`."""
+_WALKS_BY_NAME: tuple[tuple[tuple[int, Move], ...], ...] = tuple(tuple((t, m) for t, over, m in c if over == _WALK) for c in _CANDIDATES_BY_NAME)
+"""The walks alone (the game's first move), by target name."""
+
+
 def combat(attacker: int, defender: int) -> tuple[bool, bool]:
     """Which minions a fight removes, given their values: ``(attacker_removed, defender_removed)``.
 
@@ -208,14 +261,9 @@ def combat(attacker: int, defender: int) -> tuple[bool, bool]:
     return attacker <= defender, defender <= attacker
 
 
-@dataclass
-class _Undo:
-    board: list[int]
-    tiles: list[int]
-    first_move: bool
-    end: End | None
-    events: dict[str, Any]
-    key: Hashable
+_Undo = tuple[Any, ...]
+"""What :meth:`ExpansionState._undo` needs of a move: the two cells' pieces, the tiles it captured and the
+state's flags and caches before it (never a copy of the board)."""
 
 
 @dataclass(eq=False)
@@ -233,10 +281,22 @@ class ExpansionState(State[Move]):
     events: dict[str, Any] = field(default_factory=dict)
     history: list[Move] = field(default_factory=list)
     _stack: list[_Undo] = field(default_factory=list)
+    _moves: list[Move] | None = field(default=None, repr=False)
+    """The legal moves of the player to move (computed once per position)."""
+    _owners: list[int] = field(default_factory=list, repr=False)
+    """The owner of each cell (-1: empty), and a 37th entry, :data:`_WALK`, that reads as occupied."""
+    _where: list[list[int]] = field(default_factory=list, repr=False)
+    """Each player's minions, as their cells' places in :data:`_NAME_ORDER` (sorted; never changed in place)."""
+    _stale_tiles: bool = field(default=False, repr=False)
+    """An uncaptured tile already meets the capture rule (only in a position given as data): the next move
+    checks every tile, not only the two it touches."""
 
     def __post_init__(self) -> None:
         if not self.start_text:
             self.start_text = self.position_text()
+        self._owners = [_OWNER[p] for p in self.board] + [2]
+        self._where = [[n for n, i in enumerate(_NAME_ORDER) if _OWNER[self.board[i]] == player] for player in (0, 1)]
+        self._stale_tiles = any(self._captor(tile) >= 0 for tile in range(9) if self.tiles[tile] < 0)
         if not self.counts:
             self.counts = {self._position_key(): 1}
         if self.end is None:
@@ -250,30 +310,26 @@ class ExpansionState(State[Move]):
     def legal_moves(self) -> list[Move]:
         if self.end is not None:
             return []
-        moves = self._moves_of(self.to_move)
-        return sorted(moves, key=lambda m: (square_name(m.start), square_name(m.target)))
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._moves_of(self.to_move)
+        return moves[:]
 
     def _moves_of(self, player: int) -> list[Move]:
-        board = self.board
+        """The player's moves in notation order: by the start's name, then the target's."""
+        owners = self._owners
         moves: list[Move] = []
-        for index, piece in enumerate(board):
-            if not piece or owner_of(piece) != player:
-                continue
-            cell = GRID.cell_at(index)
-            for direction in ORTHOGONAL:
-                target = step(cell, direction)
-                if target in GRID:
-                    t = GRID.index(target)
-                    if not board[t] or owner_of(board[t]) != player:
-                        moves.append(Move(index, t))
-            if self.first_move:
-                continue
-            for direction in ALL_DIRECTIONS:
-                over, target = step(cell, direction), step(cell, direction, 2)
-                if target in GRID and board[GRID.index(over)]:
-                    t = GRID.index(target)
-                    if not board[t] or owner_of(board[t]) != player:
-                        moves.append(Move(index, t))
+        append = moves.append
+        if self.first_move:
+            for place in self._where[player]:
+                for target, move in _WALKS_BY_NAME[place]:
+                    if owners[target] != player:
+                        append(move)
+            return moves
+        for place in self._where[player]:
+            for target, over, move in _CANDIDATES_BY_NAME[place]:
+                if owners[over] >= 0 and owners[target] != player:
+                    append(move)
         return moves
 
     def explain(self, move: Move) -> Verdict:
@@ -305,53 +361,96 @@ class ExpansionState(State[Move]):
         return LEGAL
 
     def _do(self, move: Move) -> None:
-        key = self._position_key()
-        self._stack.append(_Undo(self.board[:], self.tiles[:], self.first_move, self.end, self.events, key))
         start, target = move
-        mover, defender = self.board[start], self.board[target]
+        board, owners, where, tiles = self.board, self._owners, self._where, self.tiles
+        mover, defender = board[start], board[target]
+        mine = _OWNER[mover]
         removed: list[str] = []
-        self.board[start] = 0
+        board[start] = 0
+        owners[start] = -1
+        own = where[mine][:]
+        own.remove(_NAME_POSITION[start])
         if not defender:
-            self.board[target] = mover
+            board[target] = mover
+            owners[target] = mine
+            insort(own, _NAME_POSITION[target])
+            after = [own, where[1]] if mine == 0 else [where[0], own]
         else:
-            mover_lost, defender_lost = combat(value_of(mover), value_of(defender))
+            mover_lost, defender_lost = combat(_VALUE[mover], _VALUE[defender])
             if mover_lost:
                 removed.append(_describe(mover))
+            else:
+                insort(own, _NAME_POSITION[target])
             if defender_lost:
                 removed.append(_describe(defender))
-                self.board[target] = 0 if mover_lost else mover
-        captured = self._capture_tiles()
-        self.first_move = False
+                board[target] = 0 if mover_lost else mover
+                owners[target] = -1 if mover_lost else mine
+                theirs = where[1 - mine][:]
+                theirs.remove(_NAME_POSITION[target])
+                after = [own, theirs] if mine == 0 else [theirs, own]
+            else:
+                after = [own, where[1]] if mine == 0 else [where[0], own]
+            removed.sort()
+        self._where = after
+        captured: dict[str, str] = {}
+        stale = self._stale_tiles
+        for tile in _ALL_TILES if stale else _TOUCHED[start][target]:
+            if tiles[tile] < 0:
+                balance = 0
+                for index in _TILE_CELLS[tile]:
+                    balance += _BALANCE[owners[index]]
+                if balance >= 2 or balance <= -2:
+                    player = 0 if balance > 0 else 1
+                    tiles[tile] = player
+                    captured[TILE_NAMES[tile]] = PLAYERS[player]
+        self._stale_tiles = False
+        first_move, self.first_move = self.first_move, False
         self.to_move = 1 - self.to_move
-        new_key = self._position_key()
-        self.counts[new_key] = self.counts.get(new_key, 0) + 1
-        self.events = {"removed": sorted(removed), "captured": captured}
-        self.end = self._end_condition()
+        key = bytes(board), tuple(tiles), self.to_move
+        counts = self.counts
+        seen = counts[key] = counts.get(key, 0) + 1
+        self._stack.append((start, target, mover, defender, first_move, self.end, self.events, self._moves, stale, where, key, captured))
+        self.events = {"removed": removed, "captured": captured}
+        self._moves = None
+        if captured or defender or stale or self.end is not None:
+            self.end = self._end_condition(key)
+        elif seen >= 3:
+            # No tile changed hands and no minion left the board, so the first two end conditions
+            # still do not hold: threefold repetition is the first that may.
+            self.end = End.THREEFOLD_REPETITION
+        else:
+            moves = self._moves = self._moves_of(self.to_move)
+            self.end = None if moves else End.NO_LEGAL_MOVE
 
     def _undo(self, move: Move) -> None:
-        saved = self._stack.pop()
-        key = self._position_key()
+        start, target, mover, defender, first_move, end, events, moves, stale, where, key, captured = self._stack.pop()
         self.counts[key] -= 1
         if not self.counts[key]:
             del self.counts[key]
-        self.board, self.tiles, self.first_move = saved.board[:], saved.tiles[:], saved.first_move
-        self.end, self.events = saved.end, saved.events
+        self.board[start], self.board[target] = mover, defender
+        self._owners[start], self._owners[target] = _OWNER[mover], _OWNER[defender]
+        for name in captured:
+            self.tiles[TILE_NAMES.index(name)] = -1
+        self.first_move, self.end, self.events, self._moves, self._stale_tiles, self._where = first_move, end, events, moves, stale, where
         self.to_move = 1 - self.to_move
 
     def clone(self) -> ExpansionState:
-        copy = ExpansionState(
-            game=self.game,
-            board=self.board[:],
-            to_move=self.to_move,
-            tiles=self.tiles[:],
-            first_move=self.first_move,
-            start_text=self.start_text,
-            counts=dict(self.counts),
-            end=self.end,
-            events=dict(self.events),
-            history=list(self.history),
-        )
+        copy = ExpansionState.__new__(ExpansionState)
+        copy.game = self.game
+        copy.board = self.board[:]
+        copy.to_move = self.to_move
+        copy.tiles = self.tiles[:]
+        copy.first_move = self.first_move
+        copy.start_text = self.start_text
+        copy.counts = dict(self.counts)
+        copy.end = self.end
+        copy.events = dict(self.events)
+        copy.history = list(self.history)
         copy._stack = list(self._stack)
+        copy._moves = self._moves
+        copy._owners = self._owners[:]
+        copy._where = self._where
+        copy._stale_tiles = self._stale_tiles
         return copy
 
     def outcome(self) -> Outcome | None:
@@ -385,36 +484,45 @@ class ExpansionState(State[Move]):
     # -- rules helpers -------------------------------------------------------------------
     def _position_key(self) -> Hashable:
         """What threefold repetition compares: minions (cell, owner, value), tile owners, player to move."""
-        return tuple(self.board), tuple(self.tiles), self.to_move
+        return bytes(self.board), tuple(self.tiles), self.to_move
 
-    def _capture_tiles(self) -> dict[str, str]:
+    def _captor(self, tile: int) -> int:
+        """The player who has two minions more than the other on a tile, or -1."""
+        owners = self._owners
+        first = second = 0
+        for index in _TILE_CELLS[tile]:
+            owner = owners[index]
+            if owner == 0:
+                first += 1
+            elif owner == 1:
+                second += 1
+        return 0 if first >= second + 2 else 1 if second >= first + 2 else -1
+
+    def _capture_tiles(self, tiles: tuple[int, ...]) -> dict[str, str]:
+        """Capture the uncaptured ones of ``tiles`` (in index order) where a player has two minions more."""
         captured: dict[str, str] = {}
-        for tile, cells in enumerate(_TILE_CELLS):
+        for tile in tiles:
             if self.tiles[tile] >= 0:
                 continue
-            count = [0, 0]
-            for index in cells:
-                if self.board[index]:
-                    count[owner_of(self.board[index])] += 1
-            for player in (0, 1):
-                if count[player] >= count[1 - player] + 2:
-                    self.tiles[tile] = player
-                    captured[TILE_NAMES[tile]] = PLAYERS[player]
+            player = self._captor(tile)
+            if player >= 0:
+                self.tiles[tile] = player
+                captured[TILE_NAMES[tile]] = PLAYERS[player]
         return captured
 
-    def _end_condition(self) -> End | None:
-        """The first end condition (RULINGS order) that holds, or ``None``."""
-        if max(self.tiles.count(0), self.tiles.count(1)) >= TILES_TO_WIN:
+    def _end_condition(self, key: Hashable | None = None) -> End | None:
+        """The first end condition (RULINGS order) that holds, or ``None`` (``key``: the position's key, if known)."""
+        tiles = self.tiles
+        if tiles.count(0) >= TILES_TO_WIN or tiles.count(1) >= TILES_TO_WIN:
             return End.FIVE_TILES
-        minions = [0, 0]
-        for piece in self.board:
-            if piece:
-                minions[owner_of(piece)] += 1
-        if -1 not in self.tiles or max(minions) < 2:
+        if -1 not in tiles or (len(self._where[0]) < 2 and len(self._where[1]) < 2):
             return End.NO_CAPTURE_POSSIBLE
-        if self.counts.get(self._position_key(), 0) >= 3:
+        if self.counts.get(self._position_key() if key is None else key, 0) >= 3:
             return End.THREEFOLD_REPETITION
-        if not self._moves_of(self.to_move):
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._moves_of(self.to_move)
+        if not moves:
             return End.NO_LEGAL_MOVE
         return None
 

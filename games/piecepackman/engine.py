@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import random
 import re
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -94,7 +95,9 @@ from .maze.level import (
     register_level,
     scatter_cubes,
 )
-from .maze.paths import PathSet, allowed_paths, cost_map, first_path, search
+from .maze.paths import PathSet, allowed_paths, cost_map
+from .maze.paths import distances, routes_in
+from .maze.paths import routes as fast_routes
 
 SUIT_LETTERS = "smca"
 FACING_LETTERS = "nesw"
@@ -574,8 +577,86 @@ class Route:
     ends: tuple[int, ...]
 
 
+WalkNode = tuple[int, tuple[int, ...], bool, int]
+"""A node of a walk tree: the cell entered, the walk's cells so far (its start first), whether it may end
+there, and the index after its subtree."""
+_WALK_TREES: dict[tuple[int, frozenset[int], int, int], tuple[WalkNode, ...]] = {}
+WALK_TREE_CACHE_SIZE = 20_000
+_WALK_MOVES: tuple[dict[tuple[int, ...], Walk], ...] = ({}, {}, {}, {})
+"""Each ghost's walks by their cells, made once (a frozen dataclass costs more to make than to look up)."""
+
+
+def _walk_tree(maze: WallMaze, house: frozenset[int], start: int, roll: int) -> tuple[WalkNode, ...]:
+    """Every walk of up to ``roll`` steps the maze lets a ghost make from ``start`` (other ghosts and Piecepackman
+    aside), depth first in notation order: a node per walk, with whether a walk may end there (its whole roll,
+    not back on its start; or a portal step, which ends it) and where its subtree ends.
+
+    :meth:`PiecepackmanState._walk_moves` reads it: a node on another ghost's square is skipped with its subtree,
+    a node on Piecepackman's square ends the walk there.
+    """
+    key = (id(maze), house, start, roll)
+    tree = _WALK_TREES.get(key)
+    if tree is not None:
+        return tree
+    steps = _named_steps(maze)
+    nodes: list[list[Any]] = []
+
+    def extend(cell: int, walk: tuple[int, ...]) -> None:
+        outside = cell not in house
+        for nxt, portal in steps[cell]:
+            if outside and nxt in house:
+                continue
+            path = walk + (nxt,)
+            node: list[Any] = [nxt, path, False, 0]
+            nodes.append(node)
+            if portal:
+                node[2] = True
+            elif len(path) == roll + 1:
+                node[2] = nxt != start
+            else:
+                extend(nxt, path)
+            node[3] = len(nodes)
+
+    extend(start, (start,))
+    if len(_WALK_TREES) >= WALK_TREE_CACHE_SIZE:
+        _WALK_TREES.clear()
+    tree = _WALK_TREES[key] = tuple((cell, walk, whole, after) for cell, walk, whole, after in nodes)
+    _MAZES[id(maze)] = maze
+    return tree
+
+_ORDERS: dict[tuple[int, ...], list[Order]] = {}
+"""The orders of movement of each set of ghosts to move, in notation order (sorted once)."""
+_STEPS: dict[int, tuple[tuple[tuple[int, bool], ...], ...]] = {}
+"""Per maze (by id; :data:`_MAZES` keeps it alive): :func:`_named_steps`."""
+
+
+def _named_steps(maze: WallMaze) -> tuple[tuple[tuple[int, bool], ...], ...]:
+    """For each cell, the steps out of it as ``(cell reached, through a portal)``, in the order of the names
+    of the cells reached (so walks found depth first come in notation order)."""
+    steps = _STEPS.get(id(maze))
+    if steps is None:
+        table, order = maze.step_table, maze.order
+        steps = tuple(
+            tuple(
+                sorted(
+                    ((table[4 * cell + d], is_portal_step(order[cell], order[table[4 * cell + d]])) for d in range(4) if table[4 * cell + d] >= 0),
+                    key=lambda step: cell_name(order[step[0]]),
+                )
+            )
+            for cell in range(len(order))
+        )
+        _STEPS[id(maze)] = steps
+        _MAZES[id(maze)] = maze
+    return steps
+
+
 ROUTE_CACHE_SIZE = 50_000
 _ROUTES: dict[tuple[object, ...], Route | None] = {}
+_UNKNOWN: Any = object()
+"""A route not in :data:`_ROUTES` yet."""
+DISTANCES_CACHE_SIZE = 8_192
+_DISTANCES: dict[tuple[object, ...], array[int]] = {}
+"""Every state's weight from his square and facing when only the Ghost House blocks him (a few KiB each)."""
 _MAZES: dict[int, WallMaze] = {}
 """Mazes whose ids key :data:`_ROUTES`, kept alive so an id is never reused."""
 
@@ -684,6 +765,15 @@ class PiecepackmanState(State[Move]):
             self.phase, self.pending, self.roll, self.bonus, self.winner,
         )
 
+    def _saved(self) -> Snapshot:
+        """What undo restores: :meth:`_snapshot` with the cubes as a dict copy (no sort)."""
+        return (
+            self.ppm, self.facing, self.lives, tuple(self.pstash), self.objective, self.coin_only,
+            self.hunger, self.starting, tuple(self.coins), self.cubes.copy(),
+            tuple(self.gpos), tuple(self.gstash), tuple(self.immune), tuple(self.lost), self.total,
+            self.phase, self.pending, self.roll, self.bonus, self.winner,
+        )
+
     def _restore(self, snap: Snapshot) -> None:
         (self.ppm, self.facing, self.lives, pstash, self.objective, self.coin_only, self.hunger,
          self.starting, coins, cubes, gpos, gstash, immune, lost, self.total, self.phase,
@@ -723,22 +813,25 @@ class PiecepackmanState(State[Move]):
 
     def legal_moves(self) -> list[Move]:
         phase = self.phase
-        moves: list[Move]
         if phase is _OVER:
             return []
         if phase is _ORDER:
-            moves = [Order(p) for p in permutations(self.pending)]
-        elif phase is _GHOST_MOVE:
+            orders = _ORDERS.get(self.pending)
+            if orders is None:
+                orders = _ORDERS[self.pending] = sorted((Order(p) for p in permutations(self.pending)), key=_move_text)
+            return list(orders)
+        if phase is _GHOST_MOVE:
             ghost = self.pending[0]
-            start = (self.gpos[ghost],)
-            moves = [Walk(ghost, start + w) for w in self.ghost_walks(ghost, self.roll)] or [Stay(ghost)]
-        elif phase is _PPM or phase is _BONUS:
+            if self.roll == 0:
+                return [Stay(ghost)]
+            moves: list[Move] = []
+            moves += self._walk_moves(ghost, self.roll)
+            return moves or [Stay(ghost)]
+        if phase is _PPM or phase is _BONUS:
             return list(self.game.sorted_rolls)
-        elif phase is _FLIP:
+        if phase is _FLIP:
             return list(FLIP_MOVES[self.pending[0]])
-        else:
-            return list(DIE_MOVES)
-        return sorted(moves, key=_move_text)
+        return list(DIE_MOVES)
 
     # -- rules helpers ------------------------------------------------------------------------
     def vulnerable(self, ghost: int) -> bool:
@@ -755,32 +848,49 @@ class PiecepackmanState(State[Move]):
         return -1
 
     def ghost_walks(self, ghost: int, roll: int) -> list[tuple[int, ...]]:
-        """Every legal walk of a ghost for a roll (cells entered), empty for a roll of 0 or a boxed ghost."""
+        """Every legal walk of a ghost for a roll (cells entered), empty for a roll of 0 or a boxed ghost.
+
+        The walks come in notation order: no walk is the start of another, and each step tries the
+        squares in the order of their names (:func:`_named_steps`).
+        """
+        return [walk[1:] for walk in self._walks(ghost, roll)]
+
+    def _walks(self, ghost: int, roll: int) -> list[tuple[int, ...]]:
+        """:meth:`ghost_walks` with the ghost's square first (the cells of a :class:`Walk`)."""
         if roll == 0:
             return []
+        return [walk.cells for walk in self._walk_moves(ghost, roll)]
+
+    def _walk_moves(self, ghost: int, roll: int) -> list[Walk]:
+        """The ghost's walks for a roll of 1 to 5 as moves, in notation order.
+
+        Hot: the walks the maze allows from the ghost's square are listed once (:func:`_walk_tree`);
+        here the other ghosts cut them and Piecepackman's square ends them.
+        """
         start = self.gpos[ghost]
-        table = self.maze.step_table
+        tree = _walk_tree(self.maze, self.house, start, roll)
         others = {p for g, p in enumerate(self.gpos) if g != ghost}
-        house = self.house
-        order = self.maze.order
         ppm = self.ppm
-        walks: list[tuple[int, ...]] = []
-
-        def extend(cell: int, walk: tuple[int, ...]) -> None:
-            for d in range(4):
-                nxt = table[4 * cell + d]
-                if nxt < 0 or nxt in others or (nxt in house and cell not in house):
+        known = _WALK_MOVES[ghost]
+        walks: list[Walk] = []
+        index, size = 0, len(tree)
+        while index < size:
+            cell, cells, whole, after = tree[index]
+            if cell in others:
+                index = after
+                continue
+            if cell == ppm:
+                index = after
+            else:
+                index += 1
+                if not whole:
                     continue
-                path = walk + (nxt,)
-                if nxt == ppm or is_portal_step(order[cell], order[nxt]):
-                    walks.append(path)
-                elif len(path) == roll:
-                    if nxt != start:
-                        walks.append(path)
-                else:
-                    extend(nxt, path)
-
-        extend(start, ())
+            walk = known.get(cells)
+            if walk is None:
+                if len(known) >= WALK_TREE_CACHE_SIZE:
+                    known.clear()
+                walk = known[cells] = Walk(ghost, cells)
+            walks.append(walk)
         return walks
 
     def judge_ghost_move(self, ghost: int, walk: tuple[int, ...], roll: int) -> Verdict:
@@ -877,21 +987,49 @@ class PiecepackmanState(State[Move]):
 
         The route to the nearest target, memoised (replays and playouts ask again and again).
         """
-        if not targets:
-            return None
+        return self._routes([targets], free_turns)[0]
+
+    def _routes(self, target_sets: list[set[int]], free_turns: bool, first: bool = False) -> list[Route | None]:
+        """:meth:`_route` to each set of targets (``None`` for an empty one), from one search; with ``first``, only
+        the first set in order that can be reached gets its route (the sets before it get ``None``, as after it)."""
         blocked = self._blocked()
-        key = (id(self.maze), self.ppm, self.facing, frozenset(targets), blocked, free_turns)
-        if key in _ROUTES:
-            return _ROUTES[key]
-        found = search(self.maze, self.ppm, self.facing, targets, blocked, free_turns)
-        route = None
-        if found is not None:
-            route = Route(found.weight, tuple(first_path(found)), tuple(sorted({s >> 2 for s in found.ends})))
-        if len(_ROUTES) >= ROUTE_CACHE_SIZE:
-            _ROUTES.clear()
-        _ROUTES[key] = route
-        _MAZES[id(self.maze)] = self.maze
-        return route
+        base = (id(self.maze), self.ppm, self.facing)
+        keys = [(*base, frozenset(targets), blocked, free_turns) if targets else None for targets in target_sets]
+        known = [_ROUTES.get(key, _UNKNOWN) if key is not None else None for key in keys]
+        if first:
+            for route in known:
+                if route is _UNKNOWN:
+                    break
+                if route is not None:
+                    return [r if r is route else None for r in known]
+        missing = [n for n, route in enumerate(known) if route is _UNKNOWN]
+        if missing:
+            wanted = [target_sets[n] for n in missing]
+            if len(blocked) == len(self.house):
+                # Nothing but the Ghost House blocks him (most turns): every route from here is read from one
+                # search to the end, kept for the next time he stands here so.
+                where = (*base, free_turns, blocked)
+                dist = _DISTANCES.get(where)
+                if dist is None:
+                    if len(_DISTANCES) >= DISTANCES_CACHE_SIZE:
+                        _DISTANCES.clear()
+                    dist = _DISTANCES[where] = array("q", distances(self.maze, self.ppm, self.facing, blocked, free_turns))
+                found = routes_in(self.maze, dist, self.ppm, self.facing, wanted, blocked, free_turns, first)
+            else:
+                found = fast_routes(self.maze, self.ppm, self.facing, wanted, blocked, free_turns, first)
+            if len(_ROUTES) >= ROUTE_CACHE_SIZE:
+                _ROUTES.clear()
+            _MAZES[id(self.maze)] = self.maze
+            for n, result in zip(missing, found):
+                route = None if result is None else Route(result[0], tuple(result[1]), tuple(sorted({s >> 2 for s in result[2]})))
+                known[n] = route
+                route_key = keys[n]
+                if route_key is not None and (not first or route is not None):
+                    _ROUTES[route_key] = route
+        if first:
+            chosen = next((r for r in known if r is not None and r is not _UNKNOWN), None)
+            return [r if r is chosen else None for r in known]
+        return [None if r is _UNKNOWN else r for r in known]
 
     def _aim(self, suit: int, coin_only: bool) -> tuple[int, bool, Route] | None:
         """The route to the nearest item of a suit he can reach: its power coin only for a high ace (while the
@@ -928,9 +1066,23 @@ class PiecepackmanState(State[Move]):
             candidates = [(self.objective, self.coin_only)]
         else:
             candidates = [(s, value == 6 and self.coins[s] >= 0) for s in suits]
+        # Every candidate's routes from one search: a high ace's coin alone, then every item of its suit.
+        target_sets: list[set[int]] = []
+        for suit, coin_only in candidates:
+            if coin_only:
+                target_sets.append(self._items(suit, True))
+            target_sets.append(self._items(suit, False))
+        found = iter(self._routes(target_sets, False))
         best: tuple[int, bool, Route] | None = None
         for suit, coin_only in candidates:
-            aim = self._aim(suit, coin_only)
+            aim: tuple[int, bool, Route] | None = None
+            if coin_only:
+                coin_route = next(found)
+                if coin_route is not None:
+                    aim = suit, True, coin_route
+            route = next(found)
+            if aim is None and route is not None:
+                aim = suit, False, route
             if aim is not None and (best is None or (aim[2].weight, aim[0]) < (best[2].weight, best[0])):
                 best = aim
         if best is None:
@@ -1064,9 +1216,8 @@ class PiecepackmanState(State[Move]):
         """
         points = value
         while points > 0 and self.phase is not _OVER:
-            route = self._route(self._hunger_targets(), True)
-            if route is None:
-                route = self._route({c for c in self.coins if c >= 0}, True) or self._route(set(self.cubes), True)
+            found = self._routes([self._hunger_targets(), {c for c in self.coins if c >= 0}, set(self.cubes)], True, first=True)
+            route = next((r for r in found if r is not None), None)
             if route is None:
                 centre = self.trap_centre()
                 if centre >= 0 and centre != self.ppm:
@@ -1116,7 +1267,7 @@ class PiecepackmanState(State[Move]):
 
     # -- playing moves ------------------------------------------------------------------------
     def _do(self, move: Move) -> None:
-        self._stack.append(self._snapshot())
+        self._stack.append(self._saved())
         if isinstance(move, Roll):
             self.trail = [self.ppm]
             if self.phase is _BONUS:

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Hashable
 from typing import Annotated, Literal, NamedTuple
 
@@ -178,6 +179,14 @@ ORDER: dict[PileUpMove, int] = {
 }
 """Every board move -> its place in notation order (``x`` and ``-`` never meet in one list;
 placements, written with a digit first, always sort before board moves)."""
+BY_RANK: tuple[BoardMove, ...] = tuple(sorted(ORDER, key=ORDER.__getitem__))  # type: ignore[arg-type]
+"""The board moves in notation order: ``BY_RANK[ORDER[move]] is move``."""
+RANKS: tuple[tuple[int, ...], ...] = tuple(tuple(ORDER.get(SHIFTS[o][t], -1) for t in range(SQUARES)) for o in range(SQUARES))
+"""``RANKS[origin][target]``: the board move's place in notation order (the generator collects these ints and sorts them)."""
+NAME_SLOT: tuple[int, ...] = tuple(NAME_ORDER.index(i) for i in range(SQUARES))
+"""Each square's place in :data:`NAME_ORDER`."""
+EMPTY_ROWS: tuple[tuple[Placement, ...], ...] = tuple(tuple(PLACEMENTS[v][t] for t in NAME_ORDER) for v in range(11))
+"""Every placement of each value, by target in name order (the empty board's rows)."""
 
 
 # -- reasons, facts, ends ----------------------------------------------------------------------
@@ -332,6 +341,12 @@ class PileUpState(State[PileUpMove]):
                 on_board[owner_of(c)] |= 1 << abs(c)
         self.reserve = [FULL_RESERVE & ~on_board[0], FULL_RESERVE & ~on_board[1]]
         self.free = [ruling_free_pieces(stacks, self.reserve[p], p) for p in (BLACK, WHITE)]
+        self.singles: list[list[int]] = [[i for i, s in enumerate(stacks) if len(s) == 1 and owner_of(s[0]) == p] for p in (BLACK, WHITE)]
+        """Each player's single pieces' squares (in no particular order)."""
+        self.empty_slots = [n for n, i in enumerate(NAME_ORDER) if not stacks[i]]
+        """The places in :data:`NAME_ORDER` of the empty squares (sorted)."""
+        self.rows: list[list[Placement]] = [[row[n] for n in self.empty_slots] for row in EMPTY_ROWS[1:]]
+        """``rows[value - 1]``: the placements of that value on the empty squares, in name order."""
         self._moves: list[PileUpMove] | None = None
         self._end_known = False
         self._end: End | None = None
@@ -343,43 +358,57 @@ class PileUpState(State[PileUpMove]):
         """Legal turns in notation order: the captures if there are any, else every placement and quiet move.
 
         Placements (``7@d4``) sort before moves (``d4-g7``) since digits come before letters.
+        Hot: board moves are collected as their places in notation order (:data:`RANKS`) and sorted as ints.
         """
         stacks, peak, me = self.stacks, self.peak, self.to_move
         sign = 1 if me == BLACK else -1
-        captures: list[PileUpMove] = []
-        quiet: list[PileUpMove] = []
-        for origin in range(SQUARES):
-            stack = stacks[origin]
-            if len(stack) != 1 or stack[0] * sign < 0:
-                continue
+        captures: list[int] = []
+        quiet: list[int] = []
+        for origin in self.singles[me]:
             value = peak[origin]
-            shifts = SHIFTS[origin]
+            ranks = RANKS[origin]
             for ray in RAYS[origin]:
                 jumped = False
                 for target in ray:
                     if not peak[target]:
-                        quiet.append(shifts[target])
+                        quiet.append(ranks[target])
                         if jumped:
                             break
                         continue
                     held = stacks[target]
                     if len(held) < CLOSED_HEIGHT and held[-1] * sign < 0:
-                        captures.append(shifts[target])
+                        captures.append(ranks[target])
                     if peak[target] >= value:
                         break
                     jumped = True
         if captures:
-            captures.sort(key=ORDER.__getitem__)
-            return captures
-        quiet.sort(key=ORDER.__getitem__)
+            captures.sort()
+            return [BY_RANK[rank] for rank in captures]
+        quiet.sort()
         reserve = self.reserve[me]
-        empty = [t for t in NAME_ORDER if not peak[t]]
-        placements: list[PileUpMove] = []
+        rows = self.rows
+        moves: list[PileUpMove] = []
         for value in VALUE_ORDER:
             if reserve >> value & 1:
-                row = PLACEMENTS[value]
-                placements.extend([row[t] for t in empty])
-        return placements + quiet
+                moves += rows[value - 1]
+        moves += [BY_RANK[rank] for rank in quiet]
+        return moves
+
+    def _empty(self, square: int) -> None:
+        """The square has become empty: its placements join the rows."""
+        slots, slot = self.empty_slots, NAME_SLOT[square]
+        at = bisect_left(slots, slot)
+        slots.insert(at, slot)
+        for value, row in enumerate(self.rows, 1):
+            row.insert(at, PLACEMENTS[value][square])
+
+    def _fill(self, square: int) -> None:
+        """The empty square has become occupied: its placements leave the rows."""
+        slots = self.empty_slots
+        at = bisect_left(slots, NAME_SLOT[square])
+        del slots[at]
+        for row in self.rows:
+            del row[at]
 
     def _legal(self) -> list[PileUpMove]:
         moves = self._moves
@@ -491,6 +520,8 @@ class PileUpState(State[PileUpMove]):
             self.stacks[target] = (piece_code(me, move.value),)
             self.peak[target] = move.value
             self.reserve[me] &= ~(1 << move.value)
+            self.singles[me].append(target)
+            self._fill(target)
         else:
             origin = move[0]
             mover = self.stacks[origin]
@@ -499,10 +530,17 @@ class PileUpState(State[PileUpMove]):
             self.peak[origin] = 0
             self.stacks[target] = held + mover
             self.peak[target] = max(self.peak[target], abs(mover[0]))
+            mine = self.singles[me]
+            mine.remove(origin)
+            self._empty(origin)
             if held:
                 self.free[me] -= 1
                 if len(held) == 1:
                     self.free[1 - me] -= 1
+                    self.singles[1 - me].remove(target)
+            else:
+                mine.append(target)
+                self._fill(target)
         self.to_move = 1 - me
         self._moves = None
         self._end_known = False
@@ -514,6 +552,8 @@ class PileUpState(State[PileUpMove]):
             self.stacks[target] = ()
             self.peak[target] = 0
             self.reserve[me] |= 1 << move.value
+            self.singles[me].remove(target)
+            self._empty(target)
         else:
             origin = move[0]
             *rest, mover = self.stacks[target]
@@ -522,17 +562,37 @@ class PileUpState(State[PileUpMove]):
             self.peak[origin] = abs(mover)
             self.stacks[target] = held
             self.peak[target] = max((abs(c) for c in held), default=0)
+            mine = self.singles[me]
+            mine.append(origin)
+            self._fill(origin)
             if held:
                 self.free[me] += 1
                 if len(held) == 1:
                     self.free[1 - me] += 1
+                    self.singles[1 - me].append(target)
+            else:
+                mine.remove(target)
+                self._empty(target)
         self.to_move = me
         self._moves = None
         self._end_known = False
 
     def clone(self) -> PileUpState:
-        copy = PileUpState(self.game, list(self.stacks), self.to_move, self.start_text)
+        copy = PileUpState.__new__(PileUpState)
+        copy.game = self.game
+        copy.stacks = list(self.stacks)
+        copy.to_move = self.to_move
+        copy.peak = list(self.peak)
+        copy.reserve = list(self.reserve)
+        copy.free = list(self.free)
+        copy.singles = [list(self.singles[0]), list(self.singles[1])]
+        copy.empty_slots = list(self.empty_slots)
+        copy.rows = [list(row) for row in self.rows]
+        copy._moves = self._moves
+        copy._end_known = self._end_known
+        copy._end = self._end
         copy.history = list(self.history)
+        copy.start_text = self.start_text
         return copy
 
     # -- results and facts ------------------------------------------------------------------
@@ -614,9 +674,13 @@ class PileUp(Game[PileUpState, PileUpMove, PileUpPosition]):
     Fact = Fact
     End = End
     Position = PileUpPosition
+    _setup: PileUpState | None = None
+    """The empty board, made once: every setup is a copy of it."""
 
     def initial_state(self, rng: random.Random | None = None) -> PileUpState:
-        return PileUpState(self, [()] * SQUARES, BLACK)
+        if self._setup is None:
+            self._setup = PileUpState(self, [()] * SQUARES, BLACK)
+        return self._setup.clone()
 
     def position_fields(self, text: str) -> dict[str, object]:
         """The data of a position in the one-line notation (see the module's docstring)."""

@@ -41,6 +41,7 @@ import re
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from bisect import bisect_left, insort
 from functools import cache
 from typing import Annotated, Literal, NamedTuple
 
@@ -283,6 +284,15 @@ class _Tables:
     place_moves: tuple[tuple[Place, ...], ...]
     """``place_moves[type][i]``: the placement of that type on cell i (index 0 unused)."""
     replace_moves: tuple[tuple[Replace, ...], ...]
+    places_in_order: tuple[tuple[Place, ...], ...]
+    """The placements of each type (S, X, Z: notation order) on each cell in :attr:`place_order`.
+    A state keeps those on vacant cells (:attr:`SanQiState.places`) up to date one cell at a time."""
+    place_slot: tuple[int, ...]
+    """``place_slot[i]``: cell i's place in :attr:`place_order`."""
+    replace_slot: tuple[int, ...]
+    """``replace_slot[i]``: cell i's place in :attr:`replace_order`."""
+    closed: tuple[tuple[int, ...], ...]
+    """``closed[i]``: cell i and its neighbours."""
 
 
 @cache
@@ -313,6 +323,12 @@ def _tables(side: int) -> _Tables:
     replace_order = tuple(sorted(range(len(cells)), key=lambda i: names[i] + "="))
     place_moves: list[tuple[Place, ...]] = [()] + [tuple(Place(t, n) for n in names) for t in TYPES]
     replace_moves: list[tuple[Replace, ...]] = [()] + [tuple(Replace(n, t) for n in names) for t in TYPES]
+    size = len(cells)
+    places_in_order = tuple(tuple(place_moves[kind][i] for i in place_order) for kind in _TYPES_BY_LETTER)
+    place_at = {i: n for n, i in enumerate(place_order)}
+    place_slot = tuple(place_at[i] for i in range(size))
+    replace_at = {i: n for n, i in enumerate(replace_order)}
+    replace_slot = tuple(replace_at[i] for i in range(size))
     return _Tables(
         field=field,
         names=names,
@@ -327,6 +343,10 @@ def _tables(side: int) -> _Tables:
         replace_order=replace_order,
         place_moves=tuple(place_moves),
         replace_moves=tuple(replace_moves),
+        places_in_order=places_in_order,
+        place_slot=place_slot,
+        replace_slot=replace_slot,
+        closed=tuple((i, *around) for i, around in enumerate(neighbours)),
     )
 
 
@@ -349,6 +369,16 @@ class SanQiState(State[Move]):
         self.replaceable = bytearray(size)
         """1 where some other type has the majority to replace the piece (protection aside)."""
         self.replaceable_count = 0
+        self.replace_slots: list[int] = []
+        """The places in :attr:`_Tables.replace_order` of the replaceable cells (sorted)."""
+        self._replacements: list[tuple[Replace, ...]] = [()] * size
+        """Each cell's replacements in notation order, protection aside (empty for a vacant cell)."""
+        self.triangle_counts = bytearray(4 * len(t.triangles))
+        """``triangle_counts[4 * k + type]``: cells of triangle k holding that type."""
+        self.places: list[list[Place]] = [list(row) for row in t.places_in_order]
+        """The legal placements of each type (S, X, Z), on the vacant cells in :attr:`_Tables.place_order`."""
+        self.vacant_slots = list(range(size))
+        """The places in :attr:`_Tables.place_order` of the vacant cells (sorted)."""
         self.vacant = size
         self.circles: set[int] = set()
         self.triangle_set: set[int] = set()
@@ -397,19 +427,12 @@ class SanQiState(State[Move]):
                         found.append((axis, start, end))
         return found
 
-    def _refresh_replaceable(self, i: int) -> None:
-        kind = self.board[i]
-        flag = 0
-        if kind:
-            counts, base = self.counts, 4 * i
-            need = counts[base + kind] + 2
-            flag = counts[base + 1] >= need or counts[base + 2] >= need or counts[base + 3] >= need
-        if flag != self.replaceable[i]:
-            self.replaceable[i] = flag
-            self.replaceable_count += 1 if flag else -1
-
     def _set_cell(self, i: int, kind: int) -> None:
-        """Put ``kind`` (or EMPTY) on cell i, updating counts and complete patterns around it only."""
+        """Put ``kind`` (or EMPTY) on cell i, updating counts, moves and complete patterns around it only.
+
+        Hot: the counts of each type among a cell's neighbours (and in each triangle) decide the
+        circles, triangles and replacements without looking at the cells again.
+        """
         t = self.tables
         board = self.board
         old = board[i]
@@ -420,34 +443,78 @@ class SanQiState(State[Move]):
             if self.triangle_set:
                 for k in t.triangles_through[i]:
                     self.triangle_set.discard(k)
-        if self.lines:
-            for axis in range(3):
+        lines = self.lines
+        if lines:
+            for axis in (0, 1, 2):
                 for line in self._lines_near(i, kind, axis):
-                    self.lines.discard(line)
+                    lines.discard(line)
         board[i] = kind
         counts = self.counts
         around = t.neighbours[i]
-        for j in around:
-            if old:
+        tri = self.triangle_counts
+        if old:
+            for j in around:
                 counts[4 * j + old] -= 1
-            if kind:
-                counts[4 * j + kind] += 1
-        self.vacant += (kind == EMPTY) - (old == EMPTY)
-        self._refresh_replaceable(i)
-        for j in around:
-            self._refresh_replaceable(j)
-        if kind:
-            neighbours = t.neighbours
-            for centre in t.circles_through[i]:
-                if all(board[j] == kind for j in neighbours[centre]):
-                    self.circles.add(centre)
-            triangles = t.triangles
             for k in t.triangles_through[i]:
-                if all(board[j] == kind for j in triangles[k]):
+                tri[4 * k + old] -= 1
+        if kind:
+            for j in around:
+                counts[4 * j + kind] += 1
+            for k in t.triangles_through[i]:
+                tri[4 * k + kind] += 1
+        if (kind == EMPTY) != (old == EMPTY):
+            self.vacant += 1 if kind == EMPTY else -1
+            shang, xia, zhong = self.places
+            slots, slot = self.vacant_slots, t.place_slot[i]
+            at = bisect_left(slots, slot)
+            if kind == EMPTY:
+                slots.insert(at, slot)
+                rows = t.place_moves
+                shang.insert(at, rows[1][i])
+                xia.insert(at, rows[3][i])
+                zhong.insert(at, rows[2][i])
+            else:
+                del slots[at], shang[at], xia[at], zhong[at]
+        replaceable, replacements = self.replaceable, self._replacements
+        for j in t.closed[i]:
+            here = board[j]
+            moves: tuple[Replace, ...] = ()
+            if here:
+                base = 4 * j
+                need = counts[base + here] + 2
+                by_shang, by_zhong, by_xia = counts[base + 1] >= need, counts[base + 2] >= need, counts[base + 3] >= need
+                if by_shang or by_zhong or by_xia:
+                    replace_rows = t.replace_moves
+                    moves = tuple(
+                        [replace_rows[1][j]] * (by_shang and here != 1)
+                        + [replace_rows[3][j]] * (by_xia and here != 3)
+                        + [replace_rows[2][j]] * (by_zhong and here != 2)
+                    )
+            replacements[j] = moves
+            flag = 1 if moves else 0
+            if flag != replaceable[j]:
+                replaceable[j] = flag
+                slot, slots = t.replace_slot[j], self.replace_slots
+                if flag:
+                    insort(slots, slot)
+                    self.replaceable_count += 1
+                else:
+                    del slots[bisect_left(slots, slot)]
+                    self.replaceable_count -= 1
+        if kind:
+            for centre in t.circles_through[i]:
+                if counts[4 * centre + kind] == 6:
+                    self.circles.add(centre)
+            for k in t.triangles_through[i]:
+                if tri[4 * k + kind] == 6:
                     self.triangle_set.add(k)
-        for axis in range(3):
-            for line in self._lines_near(i, old, axis):
-                self.lines.add(line)
+            for axis in (0, 1, 2):
+                for line in self._lines_near(i, old, axis):
+                    lines.add(line)
+        elif old:
+            for axis in (0, 1, 2):
+                for line in self._lines_near(i, old, axis):
+                    lines.add(line)
 
     def _has_pattern(self, player: int) -> bool:
         if self.triangle_set:
@@ -479,21 +546,14 @@ class SanQiState(State[Move]):
     def legal_moves(self) -> list[Move]:
         if self.result != ONGOING:
             return []
-        t, board = self.tables, self.board
-        vacant = [i for i in t.place_order if not board[i]]
-        moves: list[Move] = []
-        for kind in _TYPES_BY_LETTER:
-            table = t.place_moves[kind]
-            moves.extend([table[i] for i in vacant])
-        if self.replaceable_count:
-            counts, replaceable, last = self.counts, self.replaceable, self.last
-            for i in t.replace_order:
-                if replaceable[i] and i != last:
-                    old = board[i]
-                    need = counts[4 * i + old] + 2
-                    for kind in _TYPES_BY_LETTER:
-                        if kind != old and counts[4 * i + kind] >= need:
-                            moves.append(t.replace_moves[kind][i])
+        shang, xia, zhong = self.places
+        moves: list[Move] = [*shang, *xia, *zhong]
+        if self.replace_slots:
+            order, replacements, last = self.tables.replace_order, self._replacements, self.last
+            for slot in self.replace_slots:
+                i = order[slot]
+                if i != last:
+                    moves += replacements[i]
         return moves
 
     def explain(self, move: Move) -> Verdict:
@@ -543,6 +603,11 @@ class SanQiState(State[Move]):
         other.board = bytearray(self.board)
         other.counts = bytearray(self.counts)
         other.replaceable = bytearray(self.replaceable)
+        other.replace_slots = self.replace_slots[:]
+        other._replacements = self._replacements[:]
+        other.triangle_counts = bytearray(self.triangle_counts)
+        other.places = [row[:] for row in self.places]
+        other.vacant_slots = self.vacant_slots[:]
         other.circles = set(self.circles)
         other.triangle_set = set(self.triangle_set)
         other.lines = set(self.lines)

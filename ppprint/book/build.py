@@ -23,7 +23,7 @@ from rich.progress import Progress
 from ppprint.book.booklet import impose
 from ppprint.book.cache import GameFigures, Store, cache_folder
 from ppprint.book.catalogue import build_catalogue
-from ppprint.book.rulebook import FigureDrawer, build_rulebook, rulebook_metadata
+from ppprint.book.rulebook import Appendix, FigureDrawer, build_rulebook, rulebook_metadata
 from ppprint.errors import ClaimError, ClaimFailure, InputError, PpprintError, UncheckedError
 from ppprint.model.game import unplaced_figures
 from ppprint.registry import Plugin, configure, get_game, registry
@@ -91,15 +91,17 @@ def _check_strict(strict: bool, unchecked: int, games: list[Plugin]) -> None:
         raise InputError(f"the rules text never places this figure{more} (--strict); nothing was written", path)
 
 
-def book_pdf(game: Plugin, report: VerifyReport, paper: str, book_format: str = "standard", draw: FigureDrawer | None = None) -> tuple[str, bytes]:
-    """The file name and PDF of one game's book in ``book_format`` (``standard`` or ``booklet``).
+def book_pdf(
+    game: Plugin, report: VerifyReport, paper: str, book_format: str = "standard", draw: FigureDrawer | None = None, appendix: Appendix | None = None
+) -> tuple[str, bytes]:
+    """The file name and PDF of one game's book in ``book_format`` (``standard`` or ``booklet``), ending with ``appendix``.
 
     ``draw`` draws its figures (by default, from the checked figures of ``report``).
     """
     if book_format == "booklet":
-        half = build_rulebook(game, report, paper, half=True, draw=draw)
+        half = build_rulebook(game, report, paper, half=True, draw=draw, appendix=appendix)
         return f"{game.id}-{paper}-booklet.pdf", impose(half, paper, rulebook_metadata(game.data.meta, "rules (booklet)"))
-    return f"{game.id}-{paper}.pdf", build_rulebook(game, report, paper, draw=draw)
+    return f"{game.id}-{paper}.pdf", build_rulebook(game, report, paper, draw=draw, appendix=appendix)
 
 
 def figure_files(game: Plugin, report: VerifyReport, dpi: float = 150.0, draw: Callable[[str], Drawing] | None = None) -> list[tuple[str, bytes]]:
@@ -130,6 +132,8 @@ class BuildOptions:
     out: Path | None = None
     """The output folder (left out of every game digest); with ``cache``, the cache is ``OUT/.ppprint-cache``."""
     cache: bool = True
+    notes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Designer's notes to end books with: each game's summary of simulated play (:func:`ppprint.play.report.notes_summary`)."""
 
 
 class GameBuild:
@@ -151,11 +155,19 @@ class GameBuild:
     def files(self) -> list[tuple[str, bytes]]:
         """The game's book and (with ``figures``) its figure files, by name inside the output folder."""
         options = self.options
-        files = [book_pdf(self.game, self.report, options.paper, options.book_format, self.figures.drawing)]
+        files = [book_pdf(self.game, self.report, options.paper, options.book_format, self.figures.drawing, self._appendix())]
         if options.figures:
             files += figure_files(self.game, self.report, options.dpi, self.figures.drawing)
         self.figures.drawn.clear()  # the next game's book needs the memory more
         return files
+
+    def _appendix(self) -> Appendix | None:
+        summary = self.options.notes.get(self.game.id)
+        if summary is None:
+            return None
+        from ppprint.play.report import designers_notes
+
+        return lambda styles, width, height: designers_notes(summary, styles, width, height)
 
 
 @dataclass
@@ -244,6 +256,7 @@ def build_games(
     strict: bool = False,
     jobs: int | None = None,
     cache: bool = True,
+    designers_notes: bool = False,
 ) -> Build:
     """Write each game's book: ``OUT/<game>-<paper>.pdf``, or ``OUT/<game>-<paper>-booklet.pdf``.
 
@@ -251,12 +264,15 @@ def build_games(
     ``catalogue`` also writes ``OUT/catalogue-<paper>.pdf`` listing the games.
     ``jobs`` processes build the games side by side (default: every core; 1 builds
     in this process); ``cache`` keeps ``OUT/.ppprint-cache`` (see :mod:`ppprint.book.cache`).
+    ``designers_notes`` ends each book with Designer's notes from simulated play, played
+    first on ``jobs`` processes (:func:`ppprint.play.report.notes_summary`).
 
     Every game is verified and every file made before the first one is
     written, so a wrong claim or bad data anywhere leaves the output folder as it was.
     """
-    options = BuildOptions(paper, book_format, figures, dpi, strict, out, cache)
     jobs = default_jobs() if jobs is None else max(1, jobs)
+    notes = _notes(game_ids, jobs) if designers_notes else {}
+    options = BuildOptions(paper, book_format, figures, dpi, strict, out, cache, notes)
     tasks = len(game_ids) + int(catalogue)
     if jobs == 1 or tasks <= 1:
         files, cache_entries, unchecked, reused = _build_here(game_ids, options, catalogue, progress)
@@ -272,6 +288,13 @@ def build_games(
 
 
 _Files = list[tuple[str, bytes]]
+
+
+def _notes(game_ids: list[str], jobs: int) -> dict[str, dict[str, Any]]:
+    """Each game's Designer's notes, played here on ``jobs`` processes (the same games on any number)."""
+    from ppprint.play.report import notes_summary
+
+    return {game_id: notes_summary(game_id, workers=jobs) for game_id in game_ids}
 
 
 def _build_here(game_ids: list[str], options: BuildOptions, catalogue: bool, progress: bool) -> tuple[_Files, dict[str, bytes], int, int]:

@@ -283,14 +283,19 @@ def rulebook_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
 FigureDrawer = Callable[[str, float, int], Drawing]
 """Draws a game's figure (by id) for printing at a scale, its panels in a number of columns."""
 
+Appendix = Callable[[Styles, float, float], list[Flowable]]
+"""Flowables to end a book with, made for its styles, frame width and largest figure height (Designer's notes)."""
 
-def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", half: bool = False, draw: FigureDrawer | None = None) -> bytes:
+
+def build_rulebook(
+    game: Plugin, report: VerifyReport, paper: str = "letter", half: bool = False, draw: FigureDrawer | None = None, appendix: Appendix | None = None
+) -> bytes:
     """The rulebook PDF of a game whose claims ``report`` checked (and found right).
 
     ``half`` typesets it on half-size pages (:data:`HALF_PAPERS`) for a booklet,
     with the page numbers of left-hand (even) pages on their outer, left edge.
     ``draw`` draws the figures (the build's cache, :mod:`ppprint.book.cache`); by
-    default each is drawn from its checked panels in ``report``.
+    default each is drawn from its checked panels in ``report``. ``appendix`` ends it.
     """
     register_fonts()
     styles = book_styles(HALF_BODY_SIZE) if half else book_styles()
@@ -356,7 +361,10 @@ def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", ha
             story.extend(MarkdownConverter(styles, make_figure, make_image=make_image).convert(markdown))
         except ValueError as exc:
             raise InputError(str(exc), data.rules_path) from None
-        return keep_tail(story, frame_height * LAST_PAGE_SHARE)
+        story = keep_tail(story, frame_height * LAST_PAGE_SHARE)
+        if appendix is not None:
+            story.extend(appendix(styles, size[0] - 2 * margin, max_figure_height))
+        return story
 
     meta = data.meta
 

@@ -25,6 +25,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from bisect import bisect
+from itertools import accumulate
+from operator import itemgetter
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -342,15 +345,24 @@ class Game(ABC, Generic[StateT, MoveT, PositionT]):
 def random_playout(state: State[Any], rng: random.Random, max_plies: int = 10_000) -> int:
     """Play random legal moves (chance by its odds) until the end; return the plies played."""
     plies = 0
-    while not state.is_over() and plies < max_plies:
-        if state.current_player == CHANCE:
-            outcomes = state.chance_outcomes()
-            move = rng.choices([m for m, _ in outcomes], weights=[p for _, p in outcomes])[0]
+    while plies < max_plies:
+        player = state.current_player
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            move = sample_chance(state.chance_outcomes(), rng)
         else:
             move = rng.choice(state.legal_moves())
         state.push(move)
         plies += 1
     return plies
+
+
+def sample_chance(outcomes: list[tuple[MoveT, float]], rng: random.Random) -> MoveT:
+    """One chance outcome drawn by its odds: exactly ``rng.choices`` over the outcomes with their weights
+    (the same draw from the same generator), without building the two lists."""
+    cumulative = list(accumulate(map(itemgetter(1), outcomes)))
+    return outcomes[bisect(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, len(cumulative) - 1)][0]
 
 
 def perft(state: State[Any], depth: int) -> int:

@@ -15,7 +15,7 @@ of :class:`~ppprint.geometry.walls.WallMaze`, with the weight
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ppprint.geometry.square import Cell
@@ -220,3 +220,224 @@ def cost_map(
                 dist[target] = weight + cost
                 heapq.heappush(heap, (weight + cost, target))
     return costs
+
+
+_MOVES: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
+
+
+def _moves(maze: WallMaze) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Per state ``4 * cell + facing``: the two quarter turns, and the state a step forward reaches (-1: a wall),
+    cached per step table (see :data:`_TABLES`)."""
+    table = maze.step_table
+    moves = _MOVES.get(id(table))
+    if moves is None:
+        turns = tuple(((state & ~3) | ((state + 1) & 3), (state & ~3) | ((state + 3) & 3)) for state in range(len(table)))
+        steps = tuple(-1 if table[state] < 0 else 4 * table[state] + (state & 3) for state in range(len(table)))
+        moves = _MOVES[id(table)] = (turns, steps)
+        _TABLES[id(table)] = table
+    return moves
+
+
+_BACK: dict[int, tuple[tuple[int, ...], ...]] = {}
+"""Per step table (by id; :data:`_TABLES` keeps it alive): ``back[4 * cell + d]``, the cells a step in
+direction ``d`` arrives on ``cell`` from."""
+_TABLES: dict[int, tuple[int, ...]] = {}
+
+
+def _back_table(table: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    back = _BACK.get(id(table))
+    if back is None:
+        found: list[list[int]] = [[] for _ in table]
+        for state, target in enumerate(table):
+            if target >= 0:
+                found[4 * target + (state & 3)].append(state >> 2)
+        back = _BACK[id(table)] = tuple(map(tuple, found))
+        _TABLES[id(table)] = table
+    return back
+
+
+RouteFound = tuple[int, list[int], list[int]]
+"""A route as the engine walks it: :func:`search`'s weight, :func:`first_path` and the sorted end states."""
+
+
+def route(
+    maze: WallMaze,
+    start: int,
+    facing: int,
+    targets: set[int] | frozenset[int],
+    blocked: set[int] | frozenset[int] = frozenset(),
+    free_turns: bool = False,
+) -> RouteFound | None:
+    """What the engine walks to the nearest of ``targets``, exactly as :func:`search` and :func:`first_path` find it,
+    or ``None`` when none can be reached."""
+    return routes(maze, start, facing, [targets], blocked, free_turns)[0]
+
+
+def routes(
+    maze: WallMaze,
+    start: int,
+    facing: int,
+    target_sets: Sequence[set[int] | frozenset[int]],
+    blocked: set[int] | frozenset[int] = frozenset(),
+    free_turns: bool = False,
+    first: bool = False,
+    dist: list[int] | None = None,
+) -> list[RouteFound | None]:
+    """:func:`route` to each set of targets, from one search (into ``dist``, when given: all out of reach); with ``first``, only as far as the first set (in
+    order) that can be reached needs (the later ones are ``None``).
+
+    The search runs breadth first by points (every step costs a point, and so does a turn unless turns are
+    free), a layer holding the states of one cost in points, each with its fewest turns; it does not record
+    predecessors, and it goes through target squares too: no state cheaper than a set's nearest target is
+    reached more cheaply through a target of that set, so each set's weight and ends are those of a search
+    that stops at its targets. A route's states are then read back along the tight edges from its ends.
+    """
+    table = maze.step_table
+    infinity = 1 << 62
+    turn_weight = 1 if free_turns else TURN_SCALE + 1
+    source = 4 * start + facing
+    if dist is None:
+        dist = [infinity] * len(table)
+    dist[source] = 0
+    pending = [n for n, targets in enumerate(target_sets) if targets]
+    found: dict[int, list[int]] = {}
+    layer = [source]
+    turns_of, steps_of = _moves(maze)
+    while layer and pending:
+        if free_turns:
+            # Turns are free of points: within the layer each cell's facings take their fewest turns.
+            for state in list(layer):
+                base, weight = state & ~3, dist[state]
+                for turns, offset in ((1, 1), (1, 3), (2, 2)):
+                    turned = base | ((state + offset) & 3)
+                    if weight + turns < dist[turned]:
+                        if dist[turned] == infinity:
+                            layer.append(turned)
+                        dist[turned] = weight + turns
+        for n in list(pending):
+            reached = [state for state in layer if state >> 2 in target_sets[n]]
+            if reached:
+                found[n] = reached
+                pending.remove(n)
+        if first and found and min(found) < min(pending, default=len(target_sets)):
+            break
+        following: list[int] = []
+        append = following.append
+        for state in layer:
+            weight = dist[state]
+            if not free_turns:
+                total = weight + turn_weight
+                for turned in turns_of[state]:
+                    if total < dist[turned]:
+                        if dist[turned] == infinity:
+                            append(turned)
+                        dist[turned] = total
+            stepped = steps_of[state]
+            if stepped >= 0 and stepped >> 2 not in blocked:
+                total = weight + TURN_SCALE
+                if total < dist[stepped]:
+                    if dist[stepped] == infinity:
+                        append(stepped)
+                    dist[stepped] = total
+        layer = following
+    results: list[RouteFound | None] = [None] * len(target_sets)
+    for n, reached in sorted(found.items()):
+        results[n] = _read_route(maze, dist, source, reached, target_sets[n], blocked, turn_weight)
+        if first:
+            break
+    return results
+
+
+def distances(
+    maze: WallMaze,
+    start: int,
+    facing: int,
+    blocked: set[int] | frozenset[int] = frozenset(),
+    free_turns: bool = False,
+) -> list[int]:
+    """The weight of every state from ``start`` facing ``facing`` (``1 << 62``: out of reach), the search of
+    :func:`routes` run to the end: :func:`routes_in` reads any set of targets' routes from it."""
+    infinity = 1 << 62
+    dist = [infinity] * len(maze.step_table)
+    routes(maze, start, facing, [_NOWHERE], blocked, free_turns, dist=dist)
+    return dist
+
+
+_NOWHERE = frozenset({-1})
+"""A set of targets that is never reached (so the search runs to the end)."""
+
+
+def routes_in(
+    maze: WallMaze,
+    dist: Sequence[int],
+    start: int,
+    facing: int,
+    target_sets: Sequence[set[int] | frozenset[int]],
+    blocked: set[int] | frozenset[int] = frozenset(),
+    free_turns: bool = False,
+    first: bool = False,
+) -> list[RouteFound | None]:
+    """:func:`routes`, read from the :func:`distances` of the same start, facing, blocked squares and turns."""
+    infinity = 1 << 62
+    turn_weight = 1 if free_turns else TURN_SCALE + 1
+    results: list[RouteFound | None] = [None] * len(target_sets)
+    for n, targets in enumerate(target_sets):
+        states = [state for cell in targets for state in range(4 * cell, 4 * cell + 4) if dist[state] < infinity]
+        if not states:
+            continue
+        points = min(dist[state] for state in states) >> 20
+        reached = [state for state in states if dist[state] >> 20 == points]
+        results[n] = _read_route(maze, dist, 4 * start + facing, reached, targets, blocked, turn_weight)
+        if first:
+            break
+    return results
+
+
+def _read_route(
+    maze: WallMaze,
+    dist: Sequence[int],
+    source: int,
+    reached: list[int],
+    targets: set[int] | frozenset[int],
+    blocked: set[int] | frozenset[int],
+    turn_weight: int,
+) -> RouteFound:
+    """The route to the cheapest of the target states ``reached`` in one layer: its weight, the path along the
+    tight edges (always the least next state), and the sorted ends."""
+    table = maze.step_table
+    best = min(dist[state] for state in reached)
+    ends = [state for state in reached if dist[state] == best]
+    # The states that reach an end along tight edges (those of search's predecessor lists: never out of a target).
+    back = _back_table(table)
+    useful = set(ends)
+    frontier = list(ends)
+    while frontier:
+        state = frontier.pop()
+        here = dist[state]
+        cell, face = state >> 2, state & 3
+        for pred in (4 * cell + ((face + 1) & 3), 4 * cell + ((face + 3) & 3)):
+            if dist[pred] + turn_weight == here and pred not in useful and cell not in targets:
+                useful.add(pred)
+                frontier.append(pred)
+        if cell in blocked:
+            continue
+        for origin in back[state]:
+            pred = 4 * origin + face
+            if dist[pred] + TURN_SCALE == here and pred not in useful and origin not in targets:
+                useful.add(pred)
+                frontier.append(pred)
+    end_set = set(ends)
+    state = source
+    path = [state]
+    while state not in end_set:
+        here = dist[state]
+        cell, face = state >> 2, state & 3
+        options = [t for t in (4 * cell + ((face + 1) & 3), 4 * cell + ((face + 3) & 3)) if t in useful and dist[t] == here + turn_weight]
+        nxt = table[state]
+        if nxt >= 0 and nxt not in blocked:
+            stepped = 4 * nxt + face
+            if stepped in useful and dist[stepped] == here + TURN_SCALE:
+                options.append(stepped)
+        state = min(options)
+        path.append(state)
+    return best, path, sorted(ends)
