@@ -116,3 +116,43 @@ def test_figure_numbers_follow_the_order_of_the_pages() -> None:
             reader = PdfReader(io.BytesIO(rulebook(game_id, paper, half)))
             numbers = [int(n) for page in reader.pages for n in re.findall(r"Figure (\d+)\.", page.extract_text())]
             assert numbers == list(range(1, len(get_game(game_id).data.figures) + 1)), (game_id, paper, half, numbers)
+
+
+def headings(pdf: bytes) -> set[str]:
+    """The titles of the book's bookmarks (its headings), nested ones included."""
+    titles: set[str] = set()
+
+    def walk(items: list) -> None:  # type: ignore[type-arg]
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                titles.add(str(item.title).strip())
+
+    walk(PdfReader(io.BytesIO(pdf)).outline)
+    return titles
+
+
+def last_lines(pdf: bytes) -> list[str]:
+    """The last line of text of every page (the footer is drawn first, so it is not last)."""
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        lines = []
+        for page in document:
+            text = page.get_textpage().get_text_range().strip()
+            lines.append(text.splitlines()[-1].strip() if text else "")
+        return lines
+    finally:
+        document.close()
+
+
+@pytest.mark.parametrize("half", [False, True], ids=["standard", "booklet"])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_page_ends_with_a_heading(game_id: str, paper: str, half: bool) -> None:
+    """A heading always has text after it on its page (Pile Up's 'End of the game' was left alone at a
+    page's foot when the figures waiting for the next page went first)."""
+    pdf = rulebook(game_id, paper, half)
+    titles = headings(pdf)
+    alone = [number for number, line in enumerate(last_lines(pdf), start=1) if line in titles]
+    assert not alone, f"{game_id} {paper} {'booklet' if half else ''}: pages ending with a heading: {alone}"

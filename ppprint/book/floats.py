@@ -206,18 +206,22 @@ class Keep(KeepTogether):
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
         parts: list[Flowable] = super().split(available_width, available_height)
+        if not parts or not isinstance(parts[0], type(FrameBreak)):
+            return parts
         frame = getattr(self, "_frame", None)
-        if not parts or frame is None or not isinstance(parts[0], type(FrameBreak)) or available_height <= self.gap * frame._height:
-            return parts
         content: list[Flowable] = list(getattr(self, "_content"))
-        used = sum(f.wrapOn(self.canv, available_width, _BIG)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in content[:-1])
-        room = available_height - used
-        if room <= 0:
-            return parts
-        pieces = content[-1].splitOn(self.canv, available_width, room)
-        if len(pieces) > 1 and pieces[0].wrapOn(self.canv, available_width, room)[1] <= room:
-            return content
-        return parts
+        if frame is not None and available_height > self.gap * frame._height:
+            used = sum(f.wrapOn(self.canv, available_width, _BIG)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in content[:-1])
+            # The last one's first part is measured with its space before, and placed as measured
+            # (left to the frame, a text it cannot split there would leave the heading alone).
+            room = available_height - used - content[-1].getSpaceBefore()
+            if room > 0:
+                pieces = content[-1].splitOn(self.canv, available_width, room)
+                if len(pieces) > 1 and pieces[0].wrapOn(self.canv, available_width, room)[1] <= room:
+                    return [*content[:-1], *pieces]
+        # Moved on whole, and kept together there too: the split let go of keepWithNext, and
+        # figures waiting for the next page may go first, which could leave a heading alone again.
+        return [parts[0], Keep(content, self.gap)]
 
 
 class FloatBarrier(Flowable):
@@ -310,6 +314,13 @@ class FloatingTemplate(BaseDocTemplate):
 
     def handle_keepWithNext(self, flowables: list[Flowable]) -> None:
         first = flowables[0]
+        chain = 0
+        while chain < len(flowables) and flowables[chain].getKeepWithNext():  # type: ignore[no-untyped-call]
+            chain += 1
+        if chain and chain < len(flowables) and isinstance(flowables[chain], ListFlowable):
+            # A list cannot be kept with what comes before it, its items can: a heading keeps its first item.
+            frame: Any = self.frame
+            flowables[chain : chain + 1] = flowables[chain].splitOn(self.canv, float(frame._getAvailableWidth()), _BIG)
         super().handle_keepWithNext(flowables)
         if flowables[0] is not first and type(flowables[0]) is KeepTogether:
             flowables[0] = Keep(getattr(flowables[0], "_content"))
