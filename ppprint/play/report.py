@@ -423,8 +423,10 @@ def build_report(summary: dict[str, Any], paper: str = "letter", meta: dict[str,
     story += [heading("Headline figures"), _table(headline_rows(summary), styles, [width * 0.5, width * 0.4])]
 
     def section(title: str, first: Flowable) -> Flowable:
-        """A heading kept on the page of what follows it."""
-        return KeepTogether([heading(title), first])
+        """A heading kept on the page of what follows it (a figure's parts taken out of their own
+        KeepTogether: one inside another measures as endless and always starts a new page)."""
+        parts = list(getattr(first, "_content")) if isinstance(first, KeepTogether) else [first]
+        return KeepTogether([heading(title), *parts])
 
     base = next(p for p in summary["pairings"] if p["pairing"] == summary["baseline"])
     story.append(
