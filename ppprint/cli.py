@@ -73,6 +73,8 @@ class Paper(str, Enum):
 class BookFormat(str, Enum):
     standard = "standard"
     booklet = "booklet"
+    html = "html"
+    epub = "epub"
 
 
 class FigureFormat(str, Enum):
@@ -162,7 +164,11 @@ def build(
     out: Annotated[Path, typer.Option(help="Output folder.", file_okay=False)] = Path("output"),
     book_format: Annotated[
         BookFormat,
-        typer.Option("--format", help="standard: full-size pages; booklet: half-size pages imposed two to a sheet, to fold (OUT/<game>-<paper>-booklet.pdf)."),
+        typer.Option(
+            "--format",
+            help="standard: full-size pages; booklet: half-size pages imposed two to a sheet, to fold (OUT/<game>-<paper>-booklet.pdf);"
+            " html: one self-contained web page (OUT/<game>.html, figures as drawn for PAPER); epub: an EPUB 3 (OUT/<game>.epub).",
+        ),
     ] = BookFormat.standard,
     figures: Annotated[bool, typer.Option("--figures", help="Also write every figure to OUT/<game>-figures/<figure>.svg and .png.")] = False,
     dpi: Annotated[float, typer.Option(help="Resolution of the PNG figures of --figures.", min=10, max=1200)] = 150.0,
@@ -184,7 +190,7 @@ def build(
     ids = _all_games() if all_games else list(games or _current_game())
     build = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=all_games, strict=strict, jobs=jobs, cache=not no_cache)
     for path in build.written:
-        if path.suffix == ".pdf":
+        if path.suffix in (".pdf", ".html", ".epub"):
             typer.echo(f"wrote {path}")
     if build.unchecked:
         typer.echo(f"note: {build.unchecked} diagram(s) make no claim, so nothing checked them (--strict refuses them)")
