@@ -198,6 +198,29 @@ def build(
         typer.echo(f"wrote {sum(p.suffix == '.svg' for p in build.written)} figures as SVG and PNG ({dpi:g} dpi)")
 
 
+def serve(
+    game: Annotated[Optional[str], typer.Argument(help="The game (default: the game whose folder this is).")] = None,
+    port: Annotated[int, typer.Option(help="The port on 127.0.0.1 (0: any free port).", min=0, max=65535)] = 8000,
+    paper: Annotated[Paper, typer.Option(help="Figures are drawn as they print on this paper.")] = Paper.letter,
+    out: Annotated[Path, typer.Option(help="Output folder: OUT/<game>.html (and the PDF with --pdf) after every good build, and the cache.", file_okay=False)] = Path("output"),
+    pdf: Annotated[bool, typer.Option("--pdf", help="Also rewrite the PDF, OUT/<game>-<paper>.pdf, after every good build.")] = False,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Check and draw every figure afresh on every build; leave OUT/.ppprint-cache alone.")] = False,
+) -> None:
+    """Serve the HTML book on localhost and rebuild it on every change in the game's folder; the page reloads itself.
+
+    A wrong claim or bad data shows as a panel at the top of the page, naming the file and line, above the last
+    book that built. Stop with Ctrl-C.
+    """
+    from ppprint.web.serve import LiveBook, serve as serve_book
+
+    game_id = game or _current_game()[0]
+    serve_book(LiveBook(game_id, paper.value, out, pdf=pdf, cache=not no_cache), port, report=lambda line: typer.echo(line, err=line.startswith("error")))
+
+
+app.command("serve")(serve)
+app.command("watch", help="The same as 'serve': serve the HTML book and rebuild it on every change.")(serve)
+
+
 def _current_game() -> list[str]:
     """The game whose folder is the working folder, for commands run inside it."""
     here = Path.cwd().resolve()

@@ -102,8 +102,10 @@ class WebBook:
 def frame(paper: str) -> tuple[float, float, float]:
     """The PDF's text frame on ``paper`` (width and height, points) and the most height a figure may take there."""
     width, height = PAPERS[paper]
-    text_height = height - 1.9 * MARGIN
-    return width - 2 * MARGIN, text_height, text_height * FIGURE_MAX_HEIGHT
+    # As ReportLab works them out for the PDF's frame (the same floating-point steps give the same scale).
+    frame_width = width - MARGIN - MARGIN
+    frame_height = height - MARGIN * 0.9 - MARGIN
+    return frame_width, frame_height, (height - 1.9 * MARGIN) * FIGURE_MAX_HEIGHT
 
 
 def fitted(make: Callable[[float], Drawing], max_width: float | None, paper: str) -> tuple[float, Drawing]:
@@ -283,7 +285,7 @@ def _box(self: Any, tokens: Sequence[Token], index: int, options: Any, env: Any)
 
 def _heading_close(self: Any, tokens: Sequence[Token], index: int, options: Any, env: Any) -> str:
     token = tokens[index]
-    anchor = token.meta.get("id", "")
+    anchor = str(token.meta.get("id", ""))
     return f' <a class="anchor" href="#{anchor}" aria-label="Link to this section">#</a></{token.tag}>\n'
 
 
