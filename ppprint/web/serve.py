@@ -22,7 +22,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from html import escape
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -44,6 +44,8 @@ KEEP_ALIVE = 15.0
 """Seconds between comments on an idle event stream (so a dropped connection is noticed)."""
 STEP_MS = 50
 """A batch of changes is built once no further change came for this long (watchfiles' ``step``)."""
+IDLE_MS = 250
+"""With no change for this long, the watcher wakes (and the first time, says it is watching)."""
 
 
 @dataclass(frozen=True)
@@ -269,11 +271,28 @@ class _Watch:
         return paths
 
 
-def watch(book: LiveBook, stop: threading.Event) -> Iterator[Snapshot]:
-    """Rebuild ``book`` on every batch of changes in its game's folder until ``stop`` is set; each snapshot."""
+def watch(book: LiveBook, stop: threading.Event, ready: Callable[[], None] = lambda: None) -> Iterator[Snapshot]:
+    """Rebuild ``book`` on every batch of changes in its game's folder until ``stop`` is set; each snapshot.
+
+    ``ready`` is called once the folder is watched (watchfiles sets up its watches before it first
+    yields: a change made after ``ready`` is seen)."""
     rules = _Watch(book.folder, book.out)
-    for changes in watchfiles.watch(book.folder, watch_filter=rules.filter(), stop_event=stop, step=STEP_MS, debounce=1000, raise_interrupt=False):
-        changed = rules.relevant(changes)
+    batches = watchfiles.watch(
+        book.folder,
+        watch_filter=rules.filter(),
+        stop_event=stop,
+        step=STEP_MS,
+        debounce=1000,
+        rust_timeout=IDLE_MS,
+        yield_on_timeout=True,
+        raise_interrupt=False,
+    )
+    waiting = True
+    for changes in batches:
+        if waiting:
+            waiting = False
+            ready()
+        changed = rules.relevant(changes) if changes else []
         if changed:
             yield book.rebuild(changed)
 
@@ -358,11 +377,14 @@ def serve(book: LiveBook, port: int, report: Any = print) -> None:
     server = BookServer(book, port)
     thread = threading.Thread(target=server.serve_forever, name="ppprint-serve", daemon=True)
     thread.start()
-    report(f"serving {book.game_id} at {server.url} (Ctrl-C to stop); watching {display_path(book.folder)}")
-    report(book.log[-1])
     stop = threading.Event()
+
+    def ready() -> None:  # the first line says where; it is printed once the folder is watched
+        report(f"serving {book.game_id} at {server.url} (Ctrl-C to stop); watching {display_path(book.folder)}")
+        report(book.log[-1])
+
     try:
-        for _ in watch(book, stop):
+        for _ in watch(book, stop, ready):
             report(book.log[-1])
     except KeyboardInterrupt:
         pass
