@@ -40,6 +40,7 @@ from ppprint.render.draw import Drawing
 from ppprint.render.figure import render_figure
 from ppprint.render.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD
 from ppprint.render.glyphs import text_outline
+from ppprint.render.pdf import paint
 from ppprint.verify import verify_game
 from ppprint.web.html import web_book
 from tests.contract import contract_game, contract_ids
@@ -55,10 +56,11 @@ BLUR = 1.5
 SHIFT = 4
 """The two images are aligned within this many pixels (each renderer rounds its cut to whole pixels)."""
 TILE = 16
-"""Pixels square: the mean difference over every such tile must stay under :data:`MOST_TILE_DIFFERENCE`."""
-MOST_TILE_DIFFERENCE = 28
-"""Out of 255. The same figure differs by up to about 14 in a tile (smoothing, hinting); text set in
-another font (Noto Serif for Noto Sans) differs by 60 or more in the tiles of its labels."""
+"""Pixels square (at 192 px/in): the mean difference over every such tile must stay under :data:`MOST_TILE_DIFFERENCE`."""
+MOST_TILE_DIFFERENCE = 32
+"""Out of 255. The same figure differs by up to about 17 in a tile (the renderers' smoothing); text set
+in another font (Noto Serif for Noto Sans) by 60 or more in the tiles of Expansion's labels (a figure
+whose only text is a few small letters may differ less)."""
 WEB_FONTS = {"Noto Serif", "Noto Sans"}
 
 
@@ -216,7 +218,6 @@ def book_of(game: Plugin, monkeypatch: pytest.MonkeyPatch) -> Book:
         return drawn[figure_id, scale]
 
     found: list[Painted] = []
-    paint = rulebook.paint
 
     def record(canvas: Any, drawing: Drawing, x: float = 0.0, y: float = 0.0, scale: float = 1.0) -> None:
         a, b, c, d, e, f = canvas._currentMatrix
@@ -242,30 +243,41 @@ def pdf_image(document: pypdfium2.PdfDocument, figure: Painted) -> Image.Image:
 
 
 def difference(web: Image.Image, pdf: Image.Image) -> float:
-    """The most the two images differ over any tile (0-255), once aligned and both blurred a little."""
+    """The most the two images differ over any tile (0-255), once aligned to half a pixel and both blurred a little."""
     blur = ImageFilter.GaussianBlur(BLUR)
     a, b = web.convert("L").filter(blur), pdf.convert("L").filter(blur)
     assert abs(a.width - b.width) <= SHIFT and abs(a.height - b.height) <= SHIFT, f"not the same size: {a.size} in the browser, {b.size} in the PDF"
     width, height = min(a.width, b.width) - 2 * SHIFT, min(a.height, b.height) - 2 * SHIFT
-    reference = b.crop((SHIFT, SHIFT, SHIFT + width, SHIFT + height))
 
-    def diff(dx: int, dy: int, reduce: int = 1) -> Image.Image:
-        x, y = SHIFT + dx, SHIFT + dy
-        moved, still = a.crop((x, y, x + width, y + height)), reference
-        if reduce > 1:
-            moved, still = moved.reduce(reduce), still.reduce(reduce)
-        return ImageChops.difference(moved, still)
+    def differences(a: Image.Image, b: Image.Image, margin: int) -> Callable[[int, int], Image.Image]:
+        """How ``a`` moved by (dx, dy) differs from ``b``, inside ``margin``."""
+        inner_width, inner_height = min(a.width, b.width) - 2 * margin, min(a.height, b.height) - 2 * margin
+        reference = b.crop((margin, margin, margin + inner_width, margin + inner_height))
+
+        def diff(dx: int, dy: int) -> Image.Image:
+            x, y = margin + dx, margin + dy
+            return ImageChops.difference(a.crop((x, y, x + inner_width, y + inner_height)), reference)
+
+        return diff
 
     def mean(image: Image.Image) -> float:
         value: float = ImageStat.Stat(image).mean[0]
         return value
 
-    # Coarse (even shifts, at half the resolution), then the best pixel around the best of those.
-    dx, dy = min(((x, y) for x in range(-SHIFT, SHIFT + 1, 2) for y in range(-SHIFT, SHIFT + 1, 2)), key=lambda s: mean(diff(*s, reduce=2)))
-    near = [(x, y) for x in range(dx - 1, dx + 2) for y in range(dy - 1, dy + 2) if abs(x) <= SHIFT and abs(y) <= SHIFT]
-    best = min(near, key=lambda s: mean(diff(*s)))
-    most: float = diff(*best).reduce(TILE).getextrema()[1]
-    return most
+    def around(x: int, y: int, limit: int) -> list[tuple[int, int]]:
+        return [(i, j) for i in range(x - 1, x + 2) for j in range(y - 1, y + 2) if abs(i) <= limit and abs(j) <= limit]
+
+    # Even shifts at half the resolution, then the best whole pixel near the best of those, then the
+    # best half pixel near that (both images twice as large): each renderer puts the figure's edges
+    # at its own fraction of a pixel.
+    half = differences(a.reduce(2), b.reduce(2), SHIFT // 2)
+    dx, dy = min(((x, y) for x in range(-SHIFT // 2, SHIFT // 2 + 1) for y in range(-SHIFT // 2, SHIFT // 2 + 1)), key=lambda s: mean(half(*s)))
+    whole = differences(a, b, SHIFT)
+    dx, dy = min(around(2 * dx, 2 * dy, SHIFT), key=lambda s: mean(whole(*s)))
+    double = differences(a.resize((a.width * 2, a.height * 2), Image.Resampling.BILINEAR), b.resize((b.width * 2, b.height * 2), Image.Resampling.BILINEAR), 2 * SHIFT)
+    best = min(around(2 * dx, 2 * dy, 2 * SHIFT), key=lambda s: mean(double(*s)))
+    tiles = ImageStat.Stat(double(*best).reduce(2 * TILE))
+    return float(tiles.extrema[0][1])
 
 
 # -- the page in the browser ----------------------------------------------------------------------
@@ -367,3 +379,13 @@ def test_text_in_a_font_of_the_machine_is_caught(chromium: Chromium, tmp_path: P
     assert body_font in html
     chromium.open(write_page(html.replace(body_font, "font-family:serif;font-size", 1), tmp_path))  # the body's text in the machine's serif
     assert foreign_fonts(text_fonts(chromium)) != []
+
+
+def test_figures_shown_at_another_size_are_caught(chromium: Chromium, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = contract_game("pileup")
+    book = book_of(game, monkeypatch)
+    rule = ".card svg{display:block;"
+    assert rule in book.html
+    page = write_page(book.html.replace(rule, rule + "width:95%;", 1), tmp_path)
+    problems = compare_figures(chromium, book, page)
+    assert len(problems) == len(game.data.figures) and all("shown" in p for p in problems), problems
