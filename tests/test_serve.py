@@ -13,6 +13,7 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -30,6 +31,14 @@ from tests.conftest import BUNDLED_GAMES, edit
 from tests.test_book_contract import flip_first_reason
 
 TIMEOUT = 60.0
+
+
+def save(path: Path, text: str, scratch: Path) -> None:
+    """Save a file as editors do, in one step: written beside the watched folder, then renamed over
+    it (a file written in place may be seen half-written on a busy machine, and rebuilt so)."""
+    temporary = scratch / f".saving-{path.name}"
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
 
 
 class Server:
@@ -110,7 +119,7 @@ def test_an_edit_rebuilds_the_page_a_wrong_claim_shows_the_panel_and_a_fix_bring
         original = figure.read_text(encoding="utf-8")
         caption = re.search(r"^caption: (.*)$", original, re.MULTILINE)
         assert caption
-        edit(figure, caption.group(0), "caption: Walks and leaps, edited while the server runs.")
+        save(figure, original.replace(caption.group(0), "caption: Walks and leaps, edited while the server runs.", 1), tmp_path)
         second = server.next_event()
         assert second["version"] == 2 and second["ok"], second
         page = server.get("/")[1]
@@ -120,7 +129,11 @@ def test_an_edit_rebuilds_the_page_a_wrong_claim_shows_the_panel_and_a_fix_bring
 
         # A wrong claim: the panel names the file and line, above the last good book.
         edited = figure.read_text(encoding="utf-8")
-        path, line = flip_first_reason(games_copy / "expansion", "expansion")
+        scratch = tmp_path / "scratch" / "expansion"  # flipped there, then saved into the watched folder in one step
+        shutil.copytree(games_copy / "expansion", scratch, ignore=shutil.ignore_patterns("__pycache__"))
+        flipped, line = flip_first_reason(scratch, "expansion")
+        path = games_copy / "expansion" / "figures" / flipped.name
+        save(path, flipped.read_text(encoding="utf-8"), tmp_path)
         third = server.next_event()
         assert third["version"] == 3 and not third["ok"]
         where = f"{path.name}:{line}"
@@ -132,7 +145,7 @@ def test_an_edit_rebuilds_the_page_a_wrong_claim_shows_the_panel_and_a_fix_bring
         assert server.idle()["problems"] == third["problems"]
 
         # Fixed: the book is back, without the panel.
-        path.write_text(edited if path == figure else (BUNDLED_GAMES / "expansion" / "figures" / path.name).read_text(encoding="utf-8"), encoding="utf-8")
+        save(path, edited if path == figure else (BUNDLED_GAMES / "expansion" / "figures" / path.name).read_text(encoding="utf-8"), tmp_path)
         fourth = server.next_event()
         assert fourth["version"] == 4 and fourth["ok"], fourth
         page = server.get("/")[1]
