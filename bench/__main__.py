@@ -11,7 +11,8 @@ simulations per second (``mcts:`` :data:`MCTS_SIMULATIONS`, one move from a few 
 
 ``python -m bench --build`` prints only the build's figures (:mod:`bench.build_speed`: ``build --all``
 cold on one core and on all, the figure stage against bare ReportLab, a rebuild after editing one
-figure, peak memory); ``python -m bench --profile`` prints where a cold ``build --all`` on one core
+figure, peak memory); ``python -m bench --serve`` only the live preview's (:mod:`bench.serve_speed`:
+from saving a figure file to the reload event in ``ppprint serve``); ``python -m bench --profile`` prints where a cold ``build --all`` on one core
 spends its time (cProfile, in this process).
 """
 
@@ -27,7 +28,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench import build_speed
+from bench import build_speed, serve_speed
 from bench.common import mcts_simulations_per_second, perft_nodes_per_second, playouts_per_second
 from ppprint.book.build import book_pdf, build_games
 from ppprint.book.catalogue import build_catalogue
@@ -136,9 +137,13 @@ def main() -> None:
         return
     games = registry().ids()
     print("ppprint benchmark")
+    if sys.argv[1:2] == ["--serve"]:
+        serve_speed.run()
+        return
     build_speed.run()
     if sys.argv[1:2] == ["--build"]:
         return
+    serve_speed.run()
     for label, build in pdf_jobs().items():
         cold, warm = cold_and_warm_seconds(label, build)
         print(f"pdf {label}: cold {cold:.2f} s, warm {warm:.3f} s ({len(build()) / 1024:.0f} KiB)")

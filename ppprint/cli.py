@@ -73,6 +73,8 @@ class Paper(str, Enum):
 class BookFormat(str, Enum):
     standard = "standard"
     booklet = "booklet"
+    html = "html"
+    epub = "epub"
 
 
 class FigureFormat(str, Enum):
@@ -170,7 +172,11 @@ def build(
     out: Annotated[Path, typer.Option(help="Output folder.", file_okay=False)] = Path("output"),
     book_format: Annotated[
         BookFormat,
-        typer.Option("--format", help="standard: full-size pages; booklet: half-size pages imposed two to a sheet, to fold (OUT/<game>-<paper>-booklet.pdf)."),
+        typer.Option(
+            "--format",
+            help="standard: full-size pages; booklet: half-size pages imposed two to a sheet, to fold (OUT/<game>-<paper>-booklet.pdf);"
+            " html: one self-contained web page (OUT/<game>.html, figures as drawn for PAPER); epub: an EPUB 3 (OUT/<game>.epub).",
+        ),
     ] = BookFormat.standard,
     figures: Annotated[bool, typer.Option("--figures", help="Also write every figure to OUT/<game>-figures/<figure>.svg and .png.")] = False,
     dpi: Annotated[float, typer.Option(help="Resolution of the PNG figures of --figures.", min=10, max=1200)] = 150.0,
@@ -193,7 +199,7 @@ def build(
     ids = _all_games() if all_games else list(games or _current_game())
     build = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=all_games, strict=strict, jobs=jobs, cache=not no_cache, designers_notes=designers_notes)
     for path in build.written:
-        if path.suffix == ".pdf":
+        if path.suffix in (".pdf", ".html", ".epub"):
             typer.echo(f"wrote {path}")
     if build.unchecked:
         typer.echo(f"note: {build.unchecked} diagram(s) make no claim, so nothing checked them (--strict refuses them)")
@@ -201,6 +207,29 @@ def build(
         typer.echo(f"warning: {warning} (--strict refuses it)", err=True)
     if figures:
         typer.echo(f"wrote {sum(p.suffix == '.svg' for p in build.written)} figures as SVG and PNG ({dpi:g} dpi)")
+
+
+def serve(
+    game: Annotated[Optional[str], typer.Argument(help="The game (default: the game whose folder this is).")] = None,
+    port: Annotated[int, typer.Option(help="The port on 127.0.0.1 (0: any free port).", min=0, max=65535)] = 8000,
+    paper: Annotated[Paper, typer.Option(help="Figures are drawn as they print on this paper.")] = Paper.letter,
+    out: Annotated[Path, typer.Option(help="Output folder: OUT/<game>.html (and the PDF with --pdf) after every good build, and the cache.", file_okay=False)] = Path("output"),
+    pdf: Annotated[bool, typer.Option("--pdf", help="Also rewrite the PDF, OUT/<game>-<paper>.pdf, after every good build.")] = False,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Check and draw every figure afresh on every build; leave OUT/.ppprint-cache alone.")] = False,
+) -> None:
+    """Serve the HTML book on localhost and rebuild it on every change in the game's folder; the page reloads itself.
+
+    A wrong claim or bad data shows as a panel at the top of the page, naming the file and line, above the last
+    book that built. Stop with Ctrl-C.
+    """
+    from ppprint.web.serve import LiveBook, serve as serve_book
+
+    game_id = game or _current_game()[0]
+    serve_book(LiveBook(game_id, paper.value, out, pdf=pdf, cache=not no_cache), port, report=lambda line: typer.echo(line, err=line.startswith("error")))
+
+
+app.command("serve")(serve)
+app.command("watch", help="The same as 'serve': serve the HTML book and rebuild it on every change.")(serve)
 
 
 def _current_game() -> list[str]:

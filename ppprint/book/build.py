@@ -33,7 +33,9 @@ from ppprint.render.figure import figure_bytes, render_figure
 from ppprint.render.fonts import register_fonts
 from ppprint.verify import VerifyReport, verify_game
 
-BOOK_FORMATS = ("standard", "booklet")
+BOOK_FORMATS = ("standard", "booklet", "html", "epub")
+WEB_FORMATS = ("html", "epub")
+"""Book formats for the web (:mod:`ppprint.web`): ``OUT/<game>.html``, ``OUT/<game>.epub``."""
 
 T = TypeVar("T")
 
@@ -155,7 +157,12 @@ class GameBuild:
     def files(self) -> list[tuple[str, bytes]]:
         """The game's book and (with ``figures``) its figure files, by name inside the output folder."""
         options = self.options
-        files = [book_pdf(self.game, self.report, options.paper, options.book_format, self.figures.drawing, self._appendix())]
+        if options.book_format in WEB_FORMATS:
+            from ppprint.web.files import web_file
+
+            files = [web_file(self.game, self.report, options.paper, options.book_format, self.figures.drawing, self.figures.keys)]
+        else:
+            files = [book_pdf(self.game, self.report, options.paper, options.book_format, self.figures.drawing, self._appendix())]
         if options.figures:
             files += figure_files(self.game, self.report, options.dpi, self.figures.drawing)
         self.figures.drawn.clear()  # the next game's book needs the memory more

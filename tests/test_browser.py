@@ -1,0 +1,391 @@
+"""The web book in a browser: headless Chromium shows every figure as the PDF prints it, in the same fonts.
+
+Each game's HTML book is opened in headless Chromium (Debian's ``chromium``), driven over the DevTools
+protocol on a pipe (no package needed). Every figure shows at the size it prints at, and a screenshot
+of it (192 pixels an inch) is compared with the PDF's own rendering of the same figure: pypdfium2
+renders the book's page at the same resolution, cut at the place the figure is painted. The page
+draws the figures' text as the fonts' glyph outlines, the PDF sets it in the embedded fonts, so a
+page whose figures are drawn in another font fails (a test swaps Noto Sans for Noto Serif and sees
+it). The page's own text is set in the embedded Noto faces, never a font of the machine, in both
+colour schemes (the figures stay the PDF's in the dark one too).
+
+Skipped, saying why, only when ``chromium`` is not installed (.ci/run installs it).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import os
+import select
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pypdfium2
+import pytest
+from PIL import Image, ImageChops, ImageFilter, ImageStat
+
+import ppprint.book.rulebook as rulebook
+import ppprint.render.svg as svg
+from ppprint.book.rulebook import build_rulebook
+from ppprint.registry import Plugin
+from ppprint.render.draw import Drawing
+from ppprint.render.figure import render_figure
+from ppprint.render.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD
+from ppprint.render.glyphs import text_outline
+from ppprint.render.pdf import paint
+from ppprint.verify import verify_game
+from ppprint.web.html import web_book
+from tests.contract import contract_game, contract_ids
+
+CHROMIUM = shutil.which("chromium")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium; .ci/run installs it)")
+
+PIXELS_PER_INCH = 192
+"""The resolution both renderings are compared at (CSS pixels are 1/96 in: a device scale factor of 2)."""
+TIMEOUT = 60.0
+BLUR = 1.5
+"""Both images are blurred this much (pixels) first: the two renderers smooth edges differently."""
+SHIFT = 4
+"""The two images are aligned within this many pixels (each renderer rounds its cut to whole pixels)."""
+TILE = 16
+"""Pixels square (at 192 px/in): the mean difference over every such tile must stay under :data:`MOST_TILE_DIFFERENCE`."""
+MOST_TILE_DIFFERENCE = 32
+"""Out of 255. The same figure differs by up to about 17 in a tile (the renderers' smoothing); text set
+in another font (Noto Serif for Noto Sans) by 60 or more in the tiles of Expansion's labels (a figure
+whose only text is a few small letters may differ less)."""
+WEB_FONTS = {"Noto Serif", "Noto Sans"}
+
+
+class Chromium:
+    """Headless Chromium driven over the DevTools protocol on a pipe (``--remote-debugging-pipe``)."""
+
+    def __init__(self, executable: str):
+        self.profile = tempfile.mkdtemp(prefix="ppprint-chromium-")
+        to_read, self._to = os.pipe()  # Chromium reads commands from its fd 3
+        self._from, from_write = os.pipe()  # and writes answers to its fd 4
+        options = [
+            "--headless",
+            "--disable-gpu",
+            "--remote-debugging-pipe",
+            f"--user-data-dir={self.profile}",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--disable-extensions",
+            "--disable-dev-shm-usage",
+            "--hide-scrollbars",
+            "--force-color-profile=srgb",
+            "--mute-audio",
+        ]
+        if os.geteuid() == 0:
+            options.append("--no-sandbox")  # Chromium refuses to run as root in its sandbox
+        self.process = subprocess.Popen(
+            ["bash", "-c", f'exec "$0" "$@" 3<&{to_read} 4>&{from_write}', executable, *options, "about:blank"],
+            pass_fds=(to_read, from_write),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        os.close(to_read)
+        os.close(from_write)
+        self._buffer = b""
+        self._id = 0
+        target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+
+    def send(self, method: str, params: dict[str, Any] | None = None, session: str | None = None) -> dict[str, Any]:
+        """A command's result (events in between are dropped)."""
+        self._id += 1
+        message: dict[str, Any] = {"id": self._id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self._to, json.dumps(message).encode("utf-8") + b"\0")
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            while b"\0" not in self._buffer:
+                left = deadline - time.monotonic()
+                assert left > 0 and select.select([self._from], [], [], left)[0], f"Chromium did not answer {method} within {TIMEOUT:.0f} s"
+                chunk = os.read(self._from, 1 << 20)
+                assert chunk, f"Chromium closed the pipe (exit code {self.process.poll()})"
+                self._buffer += chunk
+            raw, self._buffer = self._buffer.split(b"\0", 1)
+            answer: dict[str, Any] = json.loads(raw)
+            if answer.get("id") == self._id:
+                assert "error" not in answer, f"{method}: {answer['error']}"
+                result: dict[str, Any] = answer["result"]
+                return result
+
+    def page(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A command to the page."""
+        return self.send(method, params, self.session)
+
+    def evaluate(self, expression: str) -> Any:
+        answer = self.page("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
+        assert "exceptionDetails" not in answer, answer["exceptionDetails"]
+        return answer["result"].get("value")
+
+    def open(self, path: Path, scheme: str = "light", width: int = 1000) -> None:
+        """Show a file (``width`` CSS pixels wide, in the light or dark colour scheme) once it and its fonts are loaded."""
+        self.page("Emulation.setDeviceMetricsOverride", {"width": width, "height": 1000, "deviceScaleFactor": PIXELS_PER_INCH / 96, "mobile": False})
+        self.page("Emulation.setEmulatedMedia", {"media": "screen", "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        url = path.as_uri()
+        self.page("Page.navigate", {"url": url})
+        deadline = time.monotonic() + TIMEOUT
+        while self.evaluate("location.href + ' ' + document.readyState") != f"{url} complete":
+            assert time.monotonic() < deadline, f"{url} did not load within {TIMEOUT:.0f} s"
+            time.sleep(0.05)
+        self.evaluate("document.fonts.ready.then(() => true)")
+
+    def screenshot(self, box: Box) -> Image.Image:
+        """The page's pixels in ``box`` (CSS pixels; the browser rounds it out to whole device pixels)."""
+        clip = {"x": box.x, "y": box.y, "width": box.width, "height": box.height, "scale": 1}
+        data = self.page("Page.captureScreenshot", {"format": "png", "clip": clip, "captureBeyondViewport": True, "optimizeForSpeed": True})["data"]
+        return Image.open(io.BytesIO(base64.b64decode(data))).convert("RGB")
+
+    def close(self) -> None:
+        try:
+            self.send("Browser.close")
+            self.process.wait(TIMEOUT)
+        except (AssertionError, OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait()
+        finally:
+            os.close(self._to)
+            os.close(self._from)
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class Box:
+    """Where an element is on the page, in CSS pixels from the page's top left."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Chromium]:
+    assert CHROMIUM is not None
+    browser = Chromium(CHROMIUM)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+# -- the PDF's figures ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Painted:
+    """A figure as the PDF paints it: its page, its lower left corner on it (points) and its size there."""
+
+    page: int
+    x: float
+    y: float
+    drawing: Drawing
+    scale: float
+
+
+@dataclass(frozen=True)
+class Book:
+    """A game's book, once checked: its PDF with the figures it paints, and its HTML page; both
+    draw each figure once (the same drawing, for the same scale, painted on the PDF's canvas and
+    written as the page's SVG)."""
+
+    pdf: bytes
+    painted: list[Painted]
+    html: str
+
+
+def book_of(game: Plugin, monkeypatch: pytest.MonkeyPatch) -> Book:
+    report = verify_game(game)
+    view = game.require_view()
+    drawn: dict[tuple[str, float], Drawing] = {}
+
+    def draw(figure_id: str, scale: float) -> Drawing:
+        if (figure_id, scale) not in drawn:
+            drawn[figure_id, scale] = render_figure(view, report.figures[figure_id], scale)
+        return drawn[figure_id, scale]
+
+    found: list[Painted] = []
+
+    def record(canvas: Any, drawing: Drawing, x: float = 0.0, y: float = 0.0, scale: float = 1.0) -> None:
+        a, b, c, d, e, f = canvas._currentMatrix
+        assert (a, b, c, d) == (1, 0, 0, 1), "a figure painted turned or scaled"
+        found.append(Painted(canvas.getPageNumber() - 1, e + x, f + y, drawing, scale))
+        paint(canvas, drawing, x, y, scale)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(rulebook, "paint", record)
+        pdf = build_rulebook(game, report, draw=draw)
+    html = web_book(game, report, draw=draw).html()
+    return Book(pdf, [p for p in found if p.drawing.title != "Key to the marks"], html)
+
+
+def pdf_image(document: pypdfium2.PdfDocument, figure: Painted) -> Image.Image:
+    """The PDF's rendering of a figure: its page at :data:`PIXELS_PER_INCH`, cut to the figure."""
+    page = document[figure.page]
+    page_width, page_height = page.get_size()
+    width, height = figure.drawing.width * figure.scale, figure.drawing.height * figure.scale
+    crop = (figure.x, figure.y, page_width - figure.x - width, page_height - figure.y - height)
+    image: Image.Image = page.render(scale=PIXELS_PER_INCH / 72, crop=crop).to_pil()
+    return image.convert("RGB")
+
+
+def difference(web: Image.Image, pdf: Image.Image) -> float:
+    """The most the two images differ over any tile (0-255), once aligned to half a pixel and both blurred a little."""
+    blur = ImageFilter.GaussianBlur(BLUR)
+    a, b = web.convert("L").filter(blur), pdf.convert("L").filter(blur)
+    assert abs(a.width - b.width) <= SHIFT and abs(a.height - b.height) <= SHIFT, f"not the same size: {a.size} in the browser, {b.size} in the PDF"
+    width, height = min(a.width, b.width) - 2 * SHIFT, min(a.height, b.height) - 2 * SHIFT
+
+    def differences(a: Image.Image, b: Image.Image, margin: int) -> Callable[[int, int], Image.Image]:
+        """How ``a`` moved by (dx, dy) differs from ``b``, inside ``margin``."""
+        inner_width, inner_height = min(a.width, b.width) - 2 * margin, min(a.height, b.height) - 2 * margin
+        reference = b.crop((margin, margin, margin + inner_width, margin + inner_height))
+
+        def diff(dx: int, dy: int) -> Image.Image:
+            x, y = margin + dx, margin + dy
+            return ImageChops.difference(a.crop((x, y, x + inner_width, y + inner_height)), reference)
+
+        return diff
+
+    def mean(image: Image.Image) -> float:
+        value: float = ImageStat.Stat(image).mean[0]
+        return value
+
+    def around(x: int, y: int, limit: int) -> list[tuple[int, int]]:
+        return [(i, j) for i in range(x - 1, x + 2) for j in range(y - 1, y + 2) if abs(i) <= limit and abs(j) <= limit]
+
+    # Even shifts at half the resolution, then the best whole pixel near the best of those, then the
+    # best half pixel near that (both images twice as large): each renderer puts the figure's edges
+    # at its own fraction of a pixel.
+    half = differences(a.reduce(2), b.reduce(2), SHIFT // 2)
+    dx, dy = min(((x, y) for x in range(-SHIFT // 2, SHIFT // 2 + 1) for y in range(-SHIFT // 2, SHIFT // 2 + 1)), key=lambda s: mean(half(*s)))
+    whole = differences(a, b, SHIFT)
+    dx, dy = min(around(2 * dx, 2 * dy, SHIFT), key=lambda s: mean(whole(*s)))
+    double = differences(a.resize((a.width * 2, a.height * 2), Image.Resampling.BILINEAR), b.resize((b.width * 2, b.height * 2), Image.Resampling.BILINEAR), 2 * SHIFT)
+    best = min(around(2 * dx, 2 * dy, 2 * SHIFT), key=lambda s: mean(double(*s)))
+    tiles = ImageStat.Stat(double(*best).reduce(2 * TILE))
+    return float(tiles.extrema[0][1])
+
+
+# -- the page in the browser ----------------------------------------------------------------------
+
+
+def figure_boxes(chromium: Chromium) -> list[Box]:
+    """Where each figure's drawing is on the page (not the key to the marks above the first)."""
+    script = "JSON.stringify([...document.querySelectorAll('figure.figure svg.figure-drawing')].map(e => { const r = e.getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY, r.width, r.height]; }))"
+    return [Box(*values) for values in json.loads(chromium.evaluate(script))]
+
+
+def compare_figures(chromium: Chromium, book: Book, page: Path, scheme: str = "light") -> list[str]:
+    """How the page's figures, in the browser, differ from the PDF's (nothing when they are the same)."""
+    chromium.open(page, scheme)
+    boxes = figure_boxes(chromium)
+    assert len(boxes) == len(book.painted)
+    problems = []
+    document = pypdfium2.PdfDocument(book.pdf)
+    try:
+        for number, (box, figure) in enumerate(zip(boxes, book.painted), start=1):
+            # Shown at the size it prints at (CSS inches are 96 pixels), so the pixels compare one for one.
+            width, height = figure.drawing.width * figure.scale * 96 / 72, figure.drawing.height * figure.scale * 96 / 72
+            if abs(box.width - width) > 0.05 or abs(box.height - height) > 0.05:
+                problems.append(f"figure {number}: shown {box.width:.1f} x {box.height:.1f} px, printed {width:.1f} x {height:.1f}")
+                continue
+            most = difference(chromium.screenshot(box), pdf_image(document, figure))
+            if most > MOST_TILE_DIFFERENCE:
+                problems.append(f"figure {number} ({figure.drawing.title}): differs from the PDF's by {most:.0f} in a tile")
+    finally:
+        document.close()
+    return problems
+
+
+def text_fonts(chromium: Chromium) -> dict[str, set[tuple[str, bool]]]:
+    """The fonts the browser sets the page's text in: (family, embedded in the page) by element."""
+    chromium.page("DOM.enable")
+    chromium.page("CSS.enable")
+    root = chromium.page("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    nodes = chromium.page("DOM.querySelectorAll", {"nodeId": root, "selector": "body *:not(svg):not(svg *):not(script):not(style)"})["nodeIds"]
+    found: dict[str, set[tuple[str, bool]]] = {}
+    for node in nodes:
+        fonts = chromium.page("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+        if fonts:
+            name = chromium.page("DOM.describeNode", {"nodeId": node})["node"]["localName"]
+            found.setdefault(name, set()).update((font["familyName"], font["isCustomFont"]) for font in fonts)
+    chromium.page("CSS.disable")
+    chromium.page("DOM.disable")
+    return found
+
+
+def foreign_fonts(fonts: dict[str, set[tuple[str, bool]]]) -> list[str]:
+    return sorted(f"<{name}>: {family}" + ("" if embedded else " (the machine's)") for name, used in fonts.items() for family, embedded in used if family not in WEB_FONTS or not embedded)
+
+
+def write_page(html: str, folder: Path, name: str = "book.html") -> Path:
+    page = folder / name
+    page.write_text(html, encoding="utf-8")
+    return page
+
+
+# -- the tests -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", contract_ids())
+def test_every_figure_in_the_browser_is_the_pdfs(chromium: Chromium, game_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = contract_game(game_id)
+    book = book_of(game, monkeypatch)
+    assert len(book.painted) == len(game.data.figures)
+    assert compare_figures(chromium, book, write_page(book.html, tmp_path)) == []
+
+
+def test_the_page_text_is_set_in_the_embedded_fonts_in_both_schemes(chromium: Chromium, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    book = book_of(contract_game("expansion"), monkeypatch)
+    page = write_page(book.html, tmp_path)
+    chromium.open(page)
+    fonts = text_fonts(chromium)
+    assert foreign_fonts(fonts) == [] and {family for used in fonts.values() for family, _ in used} == WEB_FONTS
+    # Dark: the page's colours change, the figures (on their light card) do not.
+    assert compare_figures(chromium, book, page, "dark") == []
+    assert chromium.evaluate("getComputedStyle(document.documentElement).backgroundColor") != "rgb(255, 255, 255)"
+
+
+def test_figures_drawn_in_another_font_are_caught(chromium: Chromium, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = contract_game("expansion")
+    book = book_of(game, monkeypatch)
+    other = {SANS: SERIF, SANS_BOLD: SERIF_BOLD}
+    drawn: Callable[..., Any] = text_outline
+    with monkeypatch.context() as patch:
+        patch.setattr(svg, "text_outline", lambda text, font, size, x, y: drawn(text, other.get(font, font), size, x, y))
+        wrong = web_book(game, verify_game(game)).html()
+    assert wrong != book.html
+    problems = compare_figures(chromium, book, write_page(wrong, tmp_path))
+    assert len(problems) == len(game.data.figures), problems  # every figure has text
+
+
+def test_text_in_a_font_of_the_machine_is_caught(chromium: Chromium, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    html = book_of(contract_game("expansion"), monkeypatch).html
+    body_font = 'font-family:"Noto Serif",serif;font-size'
+    assert body_font in html
+    chromium.open(write_page(html.replace(body_font, "font-family:serif;font-size", 1), tmp_path))  # the body's text in the machine's serif
+    assert foreign_fonts(text_fonts(chromium)) != []
+
+
+def test_figures_shown_at_another_size_are_caught(chromium: Chromium, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = contract_game("pileup")
+    book = book_of(game, monkeypatch)
+    rule = ".card svg{display:block;"
+    assert rule in book.html
+    page = write_page(book.html.replace(rule, rule + "width:95%;", 1), tmp_path)
+    problems = compare_figures(chromium, book, page)
+    assert len(problems) == len(game.data.figures) and all("shown" in p for p in problems), problems

@@ -1,0 +1,227 @@
+"""``ppprint serve``: the book on localhost, rebuilt on every change in the game's folder.
+
+A real server on a free port of 127.0.0.1, on a copy of the games: edit a figure file and the page
+is rebuilt and a reload event sent; edit it to a wrong claim and the page shows the error panel,
+naming the file and line, above the last good book; fix it and the book is back. In-process: an
+error in the game's code names its own file and line, and the code is imported afresh once fixed;
+an editor's temporary files are not changes.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import watchfiles
+
+from ppprint.registry import configure
+from ppprint.web.serve import LiveBook, _Watch
+from tests.conftest import BUNDLED_GAMES, edit
+from tests.test_book_contract import flip_first_reason
+
+TIMEOUT = 60.0
+
+
+def save(path: Path, text: str, scratch: Path) -> None:
+    """Save a file as editors do, in one step: written beside the watched folder, then renamed over
+    it (a file written in place may be seen half-written on a busy machine, and rebuilt so)."""
+    temporary = scratch / f".saving-{path.name}"
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+class Server:
+    """``ppprint serve GAME`` in a fresh process, on a free port, with the events it sends."""
+
+    def __init__(self, games: Path, game_id: str, out: Path, *options: str):
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env.pop("PPPRINT_GAMES", None)
+        command = [sys.executable, "-m", "ppprint", "--no-bundled", "--games", str(games), "serve", game_id, "--port", "0", "--out", str(out), *options]
+        self.process = subprocess.Popen(command, cwd=out.parent, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert found, f"no address in {line!r}: {self.process.stderr.read() if self.process.poll() is not None else ''}"  # type: ignore[union-attr]
+        self.port = int(found.group(1))
+        self.events = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
+        self.events.request("GET", "/events")
+        self.stream = self.events.getresponse()
+        assert self.stream.status == 200 and self.stream.getheader("Content-Type") == "text/event-stream"
+
+    def next_event(self) -> dict[str, Any]:
+        """The next ``reload`` event's data (the test fails if none comes within ``TIMEOUT`` seconds:
+        the server's keep-alive comments do not count)."""
+        name = ""
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            assert time.monotonic() < deadline, f"no reload event within {TIMEOUT:.0f} s"
+            line = self.stream.readline().decode("utf-8")
+            assert line, "the event stream ended"
+            if line.startswith("event: "):
+                name = line[7:].strip()
+            elif line.startswith("data: ") and name == "reload":
+                data: dict[str, Any] = json.loads(line[6:])
+                return data
+
+    def get(self, path: str) -> tuple[int, str]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
+        connection.request("GET", path)
+        response = connection.getresponse()
+        body = response.read().decode("utf-8")
+        connection.close()
+        return response.status, body
+
+    def idle(self) -> dict[str, Any]:
+        """The status once the server has written everything of its last build."""
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            status: dict[str, Any] = json.loads(self.get("/status")[1])
+            if not status["busy"] or time.monotonic() > deadline:
+                return status
+            time.sleep(0.05)
+
+    def stop(self) -> int:
+        self.events.close()
+        self.process.send_signal(signal.SIGINT)
+        try:
+            return self.process.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            return -1
+
+
+def test_an_edit_rebuilds_the_page_a_wrong_claim_shows_the_panel_and_a_fix_brings_the_book_back(games_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    server = Server(games_copy, "expansion", out, "--pdf")
+    try:
+        first = server.next_event()
+        assert first["version"] == 1 and first["ok"], first
+        status, page = server.get("/")
+        assert status == 200 and "Expansion" in page and "new EventSource(\"/events\")" in page and "ppprint-error" not in page.split("</style>")[1]
+        assert server.idle()["ok"] and (out / "expansion.html").is_file() and (out / "expansion-letter.pdf").is_file()
+        pdf_before = (out / "expansion-letter.pdf").read_bytes()
+
+        # An edit: the page is rebuilt with it, and the pages open are told to reload.
+        figure = games_copy / "expansion" / "figures" / "movement.yaml"
+        original = figure.read_text(encoding="utf-8")
+        caption = re.search(r"^caption: (.*)$", original, re.MULTILINE)
+        assert caption
+        save(figure, original.replace(caption.group(0), "caption: Walks and leaps, edited while the server runs.", 1), tmp_path)
+        second = server.next_event()
+        assert second["version"] == 2 and second["ok"], second
+        page = server.get("/")[1]
+        assert "Walks and leaps, edited while the server runs." in page and "var version = 2;" in page
+        assert server.idle()["ok"] and "edited while the server runs" in (out / "expansion.html").read_text(encoding="utf-8")
+        assert (out / "expansion-letter.pdf").read_bytes() != pdf_before  # --pdf: rewritten too
+
+        # A wrong claim: the panel names the file and line, above the last good book.
+        edited = figure.read_text(encoding="utf-8")
+        scratch = tmp_path / "scratch" / "expansion"  # flipped there, then saved into the watched folder in one step
+        shutil.copytree(games_copy / "expansion", scratch, ignore=shutil.ignore_patterns("__pycache__"))
+        flipped, line = flip_first_reason(scratch, "expansion")
+        path = games_copy / "expansion" / "figures" / flipped.name
+        save(path, flipped.read_text(encoding="utf-8"), tmp_path)
+        third = server.next_event()
+        assert third["version"] == 3 and not third["ok"]
+        where = f"{path.name}:{line}"
+        assert any(where in problem and "is wrong" in problem for problem in third["problems"]), third["problems"]
+        page = server.get("/")[1]
+        panel = re.search(r'<section class="ppprint-error".*?</section>', page, re.DOTALL)
+        assert panel and where in panel.group(0) and "last book that built" in panel.group(0)
+        assert "Walks and leaps, edited while the server runs." in page and "var version = 3;" in page  # the last good book
+        assert server.idle()["problems"] == third["problems"]
+
+        # Fixed: the book is back, without the panel.
+        save(path, edited if path == figure else (BUNDLED_GAMES / "expansion" / "figures" / path.name).read_text(encoding="utf-8"), tmp_path)
+        fourth = server.next_event()
+        assert fourth["version"] == 4 and fourth["ok"], fourth
+        page = server.get("/")[1]
+        assert 'class="ppprint-error"' not in page and "Walks and leaps, edited while the server runs." in page
+        assert server.get("/nothing")[0] == 404
+    finally:
+        code = server.stop()
+    assert code == 0
+
+
+# -- in-process ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def games_only(games_copy: Path) -> Iterator[Path]:
+    configure([games_copy], bundled=False)
+    yield games_copy
+    configure()
+
+
+def test_an_error_in_the_games_code_names_its_line_and_the_fixed_code_is_imported_afresh(games_only: Path, tmp_path: Path) -> None:
+    book = LiveBook("pileup", out=tmp_path / "out")
+    assert book.rebuild().ok
+    engine = games_only / "pileup" / "engine.py"
+    original = engine.read_text(encoding="utf-8")
+    lines = original.splitlines(keepends=True)
+    at = next(i for i, text in enumerate(lines) if text.startswith("class ") or text.startswith("def "))
+    engine.write_text("".join([*lines[:at], 'raise RuntimeError("broken on purpose")\n', *lines[at:]]), encoding="utf-8")
+    broken = book.rebuild([engine])
+    assert not broken.ok and broken.problems[0].where.endswith(f"engine.py:{at + 1}") and "broken on purpose" in broken.problems[0].message
+    page = broken.page.decode("utf-8")
+    assert 'class="ppprint-error"' in page and f"engine.py:{at + 1}" in page and "Pile Up" in page
+    engine.write_text(original + "\ndef broken(:\n", encoding="utf-8")  # a syntax error
+    broken = book.rebuild([engine])
+    where = f"engine.py:{len(original.splitlines()) + 2}"
+    assert not broken.ok and broken.problems[0].where.endswith(where) and "SyntaxError" in broken.problems[0].message
+    engine.write_text(original, encoding="utf-8")
+    assert book.rebuild([engine]).ok
+
+
+def test_a_first_build_that_fails_shows_the_panel_alone(games_only: Path, tmp_path: Path) -> None:
+    edit(games_only / "sanqi" / "game.yaml", "players:", "players: [")
+    snapshot = LiveBook("sanqi", out=tmp_path / "out").rebuild()
+    page = snapshot.page.decode("utf-8")
+    assert not snapshot.ok and "game.yaml:" in snapshot.problems[0].where
+    assert "No book has built yet" in page and "@font-face" in page and "EventSource" in page
+
+
+def test_only_what_the_edit_touches_is_drawn_again(games_only: Path, tmp_path: Path) -> None:
+    book = LiveBook("siege", out=tmp_path / "out")
+    assert book.rebuild().ok
+    drawn = dict(book.memo.figures)
+    figure = sorted((games_only / "siege" / "figures").glob("*.yaml"))[0]
+    with figure.open("a", encoding="utf-8") as stream:
+        stream.write("\n# edited\n")
+    assert book.rebuild([figure]).ok
+    again = book.memo.figures
+    assert len(again) == len(drawn) and len(set(again) - set(drawn)) == 1  # one figure has a new key
+    assert all(again[key] is drawn[key] for key in set(again) & set(drawn))  # the others were not drawn again
+    text = games_only / "siege" / "rules.md"
+    edit(text, "## Overview", "## Overview of the game")
+    snapshot = book.rebuild([text])
+    assert snapshot.ok and all(book.memo.figures[key] is again[key] for key in again) and 'id="overview-of-the-game"' in snapshot.page.decode("utf-8")
+
+
+def test_temporary_and_hidden_files_are_not_changes(tmp_path: Path) -> None:
+    folder = tmp_path / "game"
+    (folder / "figures").mkdir(parents=True)
+    (folder / "figures" / "a.yaml").write_text("x", encoding="utf-8")
+    watch = _Watch(folder, tmp_path / "out")
+    changes = {
+        (watchfiles.Change.modified, str(folder / "figures" / "a.yaml")),
+        (watchfiles.Change.added, str(folder / "figures" / "sedX1a2b3")),  # made and gone again
+        (watchfiles.Change.deleted, str(folder / "figures" / "sedX1a2b3")),
+        (watchfiles.Change.modified, str(folder / ".git" / "index")),
+        (watchfiles.Change.added, str(folder / "output" / ".ppprint-cache" / "k.json")),
+        (watchfiles.Change.deleted, str(folder / "old.yaml")),
+    }
+    assert watch.relevant(changes) == [folder / "figures" / "a.yaml", folder / "old.yaml"]

