@@ -2,8 +2,9 @@
 
 Each game's HTML book is opened in headless Chromium (Debian's ``chromium``), driven over the DevTools
 protocol on a pipe (no package needed). Every figure shows at the size it prints at, and a screenshot
-of it (192 pixels an inch) is compared with the PDF's own rendering of the same figure: pypdfium2
-renders the book's page at the same resolution, cut at the place the figure is painted. The page
+of it (192 pixels an inch) is compared with the PDF painter's rendering of the same figure at the
+same size (pypdfium2, the same resolution; the rulebook itself may print a figure smaller to fill
+its pages, the web page shows it at its largest). The page
 draws the figures' text as the fonts' glyph outlines, the PDF sets it in the embedded fonts, so a
 page whose figures are drawn in another font fails (a test swaps Noto Sans for Noto Serif and sees
 it). The page's own text is set in the embedded Noto faces, never a font of the machine, in both
@@ -31,18 +32,20 @@ from typing import Any
 import pypdfium2
 import pytest
 from PIL import Image, ImageChops, ImageFilter, ImageStat
+from reportlab.lib.units import inch
+from reportlab.pdfgen.canvas import Canvas
 
-import ppprint.book.rulebook as rulebook
 import ppprint.render.svg as svg
-from ppprint.book.rulebook import build_rulebook
+from ppprint.book.rulebook import number_figures
+from ppprint.book.styles import typographic
 from ppprint.registry import Plugin
 from ppprint.render.draw import Drawing
 from ppprint.render.figure import render_figure
-from ppprint.render.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD
+from ppprint.render.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, register_fonts
 from ppprint.render.glyphs import text_outline
 from ppprint.render.pdf import paint
 from ppprint.verify import verify_game
-from ppprint.web.html import web_book
+from ppprint.web.html import fitted, web_book
 from tests.contract import contract_game, contract_ids
 
 CHROMIUM = shutil.which("chromium")
@@ -207,29 +210,32 @@ class Book:
     html: str
 
 
-def book_of(game: Plugin, monkeypatch: pytest.MonkeyPatch) -> Book:
+def book_of(game: Plugin) -> Book:
+    """A game's web page, and the PDF painter's rendering of each of its figures as the page shows it:
+    at its largest print size (the rulebook may print a figure smaller to fill its pages), a page each."""
     report = verify_game(game)
     view = game.require_view()
-    drawn: dict[tuple[str, float], Drawing] = {}
+    drawn: dict[tuple[str, float, int], Drawing] = {}
 
-    def draw(figure_id: str, scale: float) -> Drawing:
-        if (figure_id, scale) not in drawn:
-            drawn[figure_id, scale] = render_figure(view, report.figures[figure_id], scale)
-        return drawn[figure_id, scale]
+    def draw(figure_id: str, scale: float, columns: int) -> Drawing:
+        if (figure_id, scale, columns) not in drawn:
+            drawn[figure_id, scale, columns] = render_figure(view, report.figures[figure_id], scale, columns, typographic)
+        return drawn[figure_id, scale, columns]
 
-    found: list[Painted] = []
-
-    def record(canvas: Any, drawing: Drawing, x: float = 0.0, y: float = 0.0, scale: float = 1.0) -> None:
-        a, b, c, d, e, f = canvas._currentMatrix
-        assert (a, b, c, d) == (1, 0, 0, 1), "a figure painted turned or scaled"
-        found.append(Painted(canvas.getPageNumber() - 1, e + x, f + y, drawing, scale))
-        paint(canvas, drawing, x, y, scale)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(rulebook, "paint", record)
-        pdf = build_rulebook(game, report, draw=draw)
     html = web_book(game, report, draw=draw).html()
-    return Book(pdf, [p for p in found if p.drawing.title != "Key to the marks"], html)
+    register_fonts()
+    output = io.BytesIO()
+    canvas = Canvas(output, invariant=1)
+    found: list[Painted] = []
+    for page, figure_id in enumerate(number_figures(game.data).numbers):
+        figure = game.data.figures[figure_id]
+        scale, drawing = fitted(lambda s: draw(figure_id, s, figure.columns), figure.width * inch if figure.width else None, "letter")
+        canvas.setPageSize((drawing.width * scale, drawing.height * scale))
+        paint(canvas, drawing, 0, 0, scale)
+        canvas.showPage()
+        found.append(Painted(page, 0.0, 0.0, drawing, scale))
+    canvas.save()
+    return Book(output.getvalue(), found, html)
 
 
 def pdf_image(document: pypdfium2.PdfDocument, figure: Painted) -> Image.Image:
@@ -344,13 +350,13 @@ def write_page(html: str, folder: Path, name: str = "book.html") -> Path:
 @pytest.mark.parametrize("game_id", contract_ids())
 def test_every_figure_in_the_browser_is_the_pdfs(chromium: Chromium, game_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game = contract_game(game_id)
-    book = book_of(game, monkeypatch)
+    book = book_of(game)
     assert len(book.painted) == len(game.data.figures)
     assert compare_figures(chromium, book, write_page(book.html, tmp_path)) == []
 
 
 def test_the_page_text_is_set_in_the_embedded_fonts_in_both_schemes(chromium: Chromium, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    book = book_of(contract_game("expansion"), monkeypatch)
+    book = book_of(contract_game("expansion"))
     page = write_page(book.html, tmp_path)
     chromium.open(page)
     fonts = text_fonts(chromium)
@@ -362,7 +368,7 @@ def test_the_page_text_is_set_in_the_embedded_fonts_in_both_schemes(chromium: Ch
 
 def test_figures_drawn_in_another_font_are_caught(chromium: Chromium, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game = contract_game("expansion")
-    book = book_of(game, monkeypatch)
+    book = book_of(game)
     other = {SANS: SERIF, SANS_BOLD: SERIF_BOLD}
     drawn: Callable[..., Any] = text_outline
     with monkeypatch.context() as patch:
@@ -374,7 +380,7 @@ def test_figures_drawn_in_another_font_are_caught(chromium: Chromium, tmp_path: 
 
 
 def test_text_in_a_font_of_the_machine_is_caught(chromium: Chromium, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    html = book_of(contract_game("expansion"), monkeypatch).html
+    html = book_of(contract_game("expansion")).html
     body_font = 'font-family:"Noto Serif",serif;font-size'
     assert body_font in html
     chromium.open(write_page(html.replace(body_font, "font-family:serif;font-size", 1), tmp_path))  # the body's text in the machine's serif
@@ -383,7 +389,7 @@ def test_text_in_a_font_of_the_machine_is_caught(chromium: Chromium, tmp_path: P
 
 def test_figures_shown_at_another_size_are_caught(chromium: Chromium, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game = contract_game("pileup")
-    book = book_of(game, monkeypatch)
+    book = book_of(game)
     rule = ".card svg{display:block;"
     assert rule in book.html
     page = write_page(book.html.replace(rule, rule + "width:95%;", 1), tmp_path)

@@ -3,8 +3,9 @@
 The page is valid HTML5 (html5lib, strict), names nothing outside itself (no loaded resource but
 ``data:`` URLs; links to web pages are only links), its ids are unique and its links inside it all
 land; its fonts are the shipped Noto faces cut down to the characters of its text; its figures are
-exactly the figures the PDF paints -- the same checked figures, in the same order, drawn for the
-same print scale, with the same claims -- each with its caption as its accessible name. The EPUB is
+exactly the figures the PDF paints -- the same checked figures, in the same order, with the same
+claims, drawn for the scale the PDF prints them at at their largest (a rulebook may print a figure
+smaller to fill its pages) -- each with its caption as its accessible name. The EPUB is
 well-formed, lists every file it holds, and passes EPUBCheck where Java is installed. Two builds
 write the same bytes.
 """
@@ -26,17 +27,21 @@ from typing import Any
 import html5lib
 import pytest
 from fontTools.ttLib import TTFont
+from reportlab.lib.units import inch
 
 import ppprint.book.rulebook as rulebook
 from ppprint.book.build import build_games
-from ppprint.book.rulebook import build_rulebook, number_figures
+from ppprint.book.rulebook import build_rulebook, marks_used, number_figures
 from ppprint.registry import Plugin, configure
+from ppprint.book.styles import typographic
 from ppprint.render.draw import Drawing
+from ppprint.render.figure import render_figure
+from ppprint.render.marks import legend as legend_drawing
 from ppprint.render.fonts import font_path
 from ppprint.verify import verify_game
 from ppprint.web.epub import epub_bytes
 from ppprint.web.fonts import FACES, subset_font
-from ppprint.web.html import WebBook, inline_svg, web_book
+from ppprint.web.html import WebBook, fitted, inline_svg, web_book
 from tests.conftest import run_cli
 from tests.contract import contract_game, contract_ids
 from tests.test_book_contract import flip_first_reason
@@ -184,15 +189,22 @@ def test_every_figure_is_the_checked_figure_the_pdf_prints(books: dict[str, WebB
     for (number, figure_id, claims, scale, svgs, caption), (drawing, pdf_scale) in zip(figures, in_pdf):
         figure = game.data.figures[figure_id]
         assert claims == figure.claim_count()
-        assert scale == pdf_scale, f"figure {number} drawn for another scale than the PDF prints it at"
-        assert svgs[-1] == inline_svg(drawing, pdf_scale, "figure-drawing"), f"figure {number} is not the PDF's"
+        # The PDF may print a figure smaller (or its panels in other columns) to fill its pages;
+        # the page shows it as the PDF prints it at its largest.
+        largest, largest_drawing = fitted(lambda s: render_figure(game.require_view(), report.figures[figure_id], s, figure.columns, typographic), figure.width * inch if figure.width else None, "letter")
+        assert scale == largest and largest >= pdf_scale, f"figure {number} drawn for another scale than the PDF prints it at, at its largest"
+        assert drawing.title == largest_drawing.title
+        assert svgs[-1] == inline_svg(largest_drawing, largest, "figure-drawing"), f"figure {number} is not the PDF's"
         # Its caption is its accessible name and its title, and the page's caption under it.
         assert f'role="img" aria-label="{_attr(figure.caption)}"' in svgs[-1] and f"<title>{_text(figure.caption)}</title>" in svgs[-1]
         assert caption == f"Figure {number}. {figure.caption}"
-    assert len(legend) == (1 if report.marks else 0)
+    # The key to the marks: the PDF's in rows as its frame needs, the page's in one row (a browser wraps it).
+    assert bool(legend) == bool(report.marks)
     if legend:
-        drawing, scale = legend[0]
-        assert figures[0][4][0] == inline_svg(drawing, scale, "legend") and 'aria-label="Key to the marks"' in figures[0][4][0]
+        samples = marks_used(report)
+        assert sum(drawing.width for drawing, _ in legend) >= legend_drawing(samples).width * 0.9
+        scale, key = fitted(lambda s: legend_drawing(samples, s), None, "letter")
+        assert figures[0][4][0] == inline_svg(key, scale, "legend") and 'aria-label="Key to the marks"' in figures[0][4][0]
 
 
 def _text(text: str) -> str:
@@ -206,10 +218,12 @@ def _attr(text: str) -> str:
 def test_a_changed_figure_is_not_the_pdfs(books: dict[str, WebBook], monkeypatch: pytest.MonkeyPatch) -> None:
     """The comparison fails when the page's figure differs from the PDF's (here: drawn for another scale)."""
     game = contract_game("expansion")
-    drawing, scale = [(d, s) for d, s in painted(game, monkeypatch) if d.title != "Key to the marks"][1]
+    figure_id = figures_of(web(books, "expansion").html())[1][1]
+    figure, report = game.data.figures[figure_id], verify_game(game)
+    scale, drawing = fitted(lambda s: render_figure(game.require_view(), report.figures[figure_id], s, figure.columns, typographic), figure.width * inch if figure.width else None, "letter")
     page_svg = figures_of(web(books, "expansion").html())[1][4][-1]
     assert page_svg == inline_svg(drawing, scale, "figure-drawing")
-    other = rulebook.render_figure(game.require_view(), verify_game(game).figures[figures_of(web(books, "expansion").html())[1][1]], scale * 0.5)
+    other = render_figure(game.require_view(), report.figures[figure_id], scale * 0.5, figure.columns, typographic)
     assert page_svg != inline_svg(other, scale, "figure-drawing")
 
 
