@@ -30,14 +30,40 @@ _FIGURE_RE = re.compile(r"@@figure:([A-Za-z0-9_.-]+)@@")
 FigureMaker = Callable[[str], Flowable]
 
 
-class Heading(Paragraph):
-    """A heading paragraph that becomes a PDF bookmark when drawn."""
+class MarkdownError(ValueError):
+    """Markdown a rulebook cannot hold; ``line`` is the line of its block in the text converted (if known)."""
 
-    def __init__(self, text: str, style: ParagraphStyle, level: int, key: str):
-        super().__init__(text, style)
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+MAX_BOOKMARK = 120
+"""Characters of a heading a PDF bookmark keeps (a longer heading's bookmark ends with an ellipsis)."""
+
+
+class Heading(Paragraph):
+    """A heading paragraph that becomes a PDF bookmark when drawn.
+
+    A heading too long for one page is split like any paragraph (ReportLab makes the parts with
+    only the text and style): the first part keeps the bookmark, the others have none.
+    """
+
+    def __init__(self, text: str | None, style: ParagraphStyle, level: int = 0, key: str = "", **kwargs: Any):
+        super().__init__(text, style, **kwargs)  # type: ignore[arg-type]  # ReportLab's split passes None (with frags)
         self.outline_level = level
         self.outline_key = key
-        self.outline_title = re.sub(r"<[^>]+>", "", text).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+        title = re.sub(r"<[^>]+>", "", text or "").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+        title = " ".join(title.split())
+        self.outline_title = title if len(title) <= MAX_BOOKMARK else title[: MAX_BOOKMARK - 1].rstrip() + "\u2026"
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        parts: list[Flowable] = super().split(available_width, available_height)
+        if parts and isinstance(parts[0], Heading):
+            first = parts[0]
+            first.outline_level, first.outline_key, first.outline_title = self.outline_level, self.outline_key, self.outline_title
+        return parts
 
 
 def _parser() -> MarkdownIt:
@@ -54,6 +80,7 @@ class MarkdownConverter:
         self.make_figure = make_figure
         self.key_prefix = key_prefix
         self._headings = 0
+        self._line: int | None = None
 
     def convert(self, text: str) -> list[Flowable]:
         """All flowables of ``text``."""
@@ -68,6 +95,8 @@ class MarkdownConverter:
 
     def _block(self, node: SyntaxTreeNode) -> list[Flowable]:
         kind = node.type
+        if node.map:
+            self._line = _line(node)
         if kind == "heading":
             level = int(node.tag[1])
             style = {1: self.styles.h1, 2: self.styles.h1, 3: self.styles.h2}.get(level, self.styles.h3)
@@ -92,7 +121,7 @@ class MarkdownConverter:
             return [KeepTogether([table]) if short else table]
         if kind == "hr":
             return [Spacer(1, 0.15 * inch)]
-        raise ValueError(f"Markdown element '{kind}' is not supported in a rulebook (line {_line(node)})")
+        raise MarkdownError(f"Markdown element '{kind}' is not supported in a rulebook", _line(node) or self._line)
 
     def _list(self, node: SyntaxTreeNode) -> ListFlowable:
         return self._list_flowable(node, list(node.children), int(node.attrs.get("start", 1)))
@@ -204,7 +233,7 @@ class MarkdownConverter:
                 href = escape(str(child.attrs.get("href", "")))
                 parts.append(f'<link href="{href}" color="#8a2a1b">{self._inline(child)}</link>')
             else:
-                raise ValueError(f"Markdown element '{kind}' is not supported in a rulebook")
+                raise MarkdownError(f"Markdown element '{kind}' is not supported in a rulebook", self._line)
         return "".join(parts)
 
 

@@ -22,7 +22,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Paragraph, Spacer, Table, TableStyle
 
-from ppprint.book.markdown import FIGURE_MARKER, Heading, MarkdownConverter
+from ppprint.book.markdown import FIGURE_MARKER, Heading, MarkdownConverter, MarkdownError
 from ppprint.book.template import render
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles
 from ppprint.errors import InputError
@@ -61,6 +61,7 @@ class FigureNumbering:
 def number_figures(data: GameData) -> FigureNumbering:
     """Scan ``rules.md`` for ``figure()``/``ref()`` calls; unknown or misplaced ids name file and line."""
     text = data.rules_path.read_text(encoding="utf-8")
+    _refuse_markers(text, data.rules_path)
     numbers: dict[str, int] = {}
     refs: list[tuple[str, int]] = []
     for match in _CALL_RE.finditer(text):
@@ -143,6 +144,7 @@ class RulebookTemplate(BaseDocTemplate):
             initialFontName=SERIF,
         )
         self.footer = footer
+        self._outline_level = -1
         self.footer_drop = 0.42 * inch * margin / MARGIN
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._decorate)])
@@ -160,9 +162,12 @@ class RulebookTemplate(BaseDocTemplate):
         canvas.restoreState()
 
     def afterFlowable(self, flowable: Flowable) -> None:
-        if isinstance(flowable, Heading):
+        if isinstance(flowable, Heading) and flowable.outline_key:
+            # A heading that skips a level (## then ####) is bookmarked one level below the one before.
+            level = min(flowable.outline_level, self._outline_level + 1)
+            self._outline_level = level
             self.canv.bookmarkPage(flowable.outline_key)
-            self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=flowable.outline_level, closed=False)
+            self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=level, closed=False)
 
 
 def marks_used(report: VerifyReport) -> list[Sample]:
@@ -208,6 +213,8 @@ def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", ha
         return lambda scale: render_figure(view, checked, scale)
 
     def make_figure(figure_id: str) -> Flowable:
+        if figure_id not in numbering.numbers:  # never: figure() places only numbered figures, and the text holds no marker
+            raise MarkdownError(f"a figure marker that figure() did not place ('{figure_id}')")
         figure = data.figures[figure_id]
         number = numbering.numbers[figure_id]
         caption = Paragraph(f"<b>Figure {number}.</b> {_escape(figure.caption)}", styles.caption)
@@ -221,8 +228,8 @@ def build_rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", ha
     story: list[Flowable] = title_block(data, styles)
     try:
         story.extend(MarkdownConverter(styles, make_figure).convert(markdown))
-    except ValueError as exc:
-        raise InputError(str(exc), data.rules_path) from None
+    except MarkdownError as exc:
+        raise InputError(exc.message, data.rules_path) from None
     meta = data.meta
     output = io.BytesIO()
     document = RulebookTemplate(output, size, margin, footer=f"{meta.title} · rules", meta=rulebook_metadata(meta))
@@ -238,17 +245,54 @@ def rulebook_markdown(game: Plugin, report: VerifyReport, numbering: FigureNumbe
     """
     data = game.data
     book_context = game.hook("book", "context")
+    def figure(figure_id: object) -> str:
+        return "\n\n" + FIGURE_MARKER.format(_figure_id("figure", figure_id)) + "\n\n"
+
+    def ref(figure_id: object) -> str:
+        return f"Figure {numbering.numbers[_figure_id('ref', figure_id)]}"
+
+    def _figure_id(call: str, figure_id: object) -> str:
+        # number_figures() read every figure("id") and ref("id") written plainly; anything else is refused here.
+        if not isinstance(figure_id, str):
+            raise ValueError(f"{call}() takes a figure's id in quotes, such as {call}(\"setup\"), not {figure_id!r}")
+        if figure_id not in numbering.numbers:
+            raise ValueError(f"{call}('{figure_id}'): no figure placed with figure() has that id (write the id plainly, in quotes)")
+        return figure_id
+
     context: dict[str, Any] = {
         "meta": data.meta,
-        "figure": lambda figure_id: "\n\n" + FIGURE_MARKER.format(figure_id) + "\n\n",
-        "ref": lambda figure_id: f"Figure {numbering.numbers[figure_id]}",
+        "figure": figure,
+        "ref": ref,
         **(book_context() if book_context else {}),
     }
     rules = render(data.folder, data.rules_path.name, context)
     clarifications = data.clarifications_path.read_text(encoding="utf-8") if data.clarifications_path else ""
+    if data.clarifications_path is not None:
+        check_markdown(clarifications, data.clarifications_path)
     frame = {"rules": rules, "clarifications": clarifications, "figures": len(data.figures)}
     frame |= {"diagrams": report.diagrams, "claims": report.claims, "unchecked": report.unchecked}
     return render(TEMPLATES_DIR, "rulebook.md.j2", context | frame)
+
+
+def _refuse_markers(text: str, path: Path) -> None:
+    """A figure marker is made only by figure(); text that holds one is refused (it would place a figure unnumbered)."""
+    at = text.find(FIGURE_MARKER.split("{")[0])
+    if at >= 0:
+        raise InputError(f"the text '{FIGURE_MARKER.format('...')}' is reserved for figure(); place figures with figure(\"id\")", path, text.count("\n", 0, at) + 1)
+
+
+def check_markdown(text: str, path: Path) -> None:
+    """Refuse Markdown that a rulebook cannot hold (an image, raw HTML, a figure marker) in a text of its own
+    (``clarifications.md``), naming that file and line rather than ``rules.md``."""
+    _refuse_markers(text, path)
+
+    def no_figure(figure_id: str) -> Flowable:
+        raise MarkdownError(f"a figure marker ('{figure_id}') outside rules.md")
+
+    try:
+        MarkdownConverter(book_styles(), no_figure).convert(text)
+    except MarkdownError as exc:
+        raise InputError(exc.message, path, exc.line) from None
 
 
 def title_block(data: GameData, styles: Styles) -> list[Flowable]:
