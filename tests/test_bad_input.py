@@ -281,6 +281,8 @@ CASES = [
     Case("position-repeated-piecepackman", ("moves", "piecepackman", "--position", START + " lives=2"), 2, "error: --position: not a position of Piecepackman: the field 'lives' is given twice", games=None),
     Case("position-repeated-siege", ("moves", "siege", "--position", SIEGE + " turn=moons"), 2, "error: --position: not a position of Siege by Number", games=None),
     Case("position-history-illegal", ("moves", "expansion", "--position", "3m2m1m0/4m4m3/5m5/M55/M3M44/M0M1M23 1 1-------2 first-move | a1-a6"), 2, "error: --position: not a position of Expansion", games=None),
+    Case("position-history-piecepackman", ("moves", "piecepackman", "--position", FULL_START + " | suns:zz-a1"), 2, "error: --position: not a position of Piecepackman: 'suns:zz-a1'", games=None),
+    Case("position-history-siege", ("moves", "siege", "--position", SIEGE + " | x"), 2, "error: --position: not a position of Siege by Number: not a Siege by Number move: 'x'", games=None),
     Case("sanqi-side-3000", ("moves", "sanqi", "--position", "3000 1 first -"), 2, "error: --position: not a position of SanQi", contains="30", games=None),
     Case("sanqi-side-100000", ("perft", "sanqi", "1", "--position", "100000 1 first -"), 2, "error: --position: not a position of SanQi", games=None),
     Case("position-level-path", ("moves", "piecepackman", "--position", "level=/etc/evil " + FULL_START[len("level=roundabout "):]), 2, "error: --position: not a position of Piecepackman", contains="not a level id", games=None),

@@ -150,3 +150,24 @@ def test_a_full_disk_across_two_games_leaves_the_old_set(project: tuple[Path, di
         assert _outputs(out) == old
     finally:
         unmount(out)
+
+
+def test_two_concurrent_builds_into_one_folder_in_other_environments(project: tuple[Path, dict[str, bytes], dict[str, bytes]], tmp_path: Path) -> None:
+    """Keep (issues 15 and 16): two builds into one folder at the same time never corrupt a file, and a
+    build run from another folder, in another time zone and with another hash seed writes the same bytes."""
+    source, old, new = project
+    root = tmp_path / "run"
+    shutil.copytree(source / "games", root / "games")
+    _lay_out(root / "out", old)
+    other = {**_env(), "TZ": "Pacific/Kiritimati", "PYTHONHASHSEED": "4242", "LC_ALL": "C"}
+    args = [sys.executable, "-m", "ppprint", *BUILD[:-1], str(root / "out")]
+    args[args.index("games")] = str(root / "games")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    first = subprocess.Popen(args, cwd=root, env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    second = subprocess.Popen(args, cwd=elsewhere, env=other, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    for process in (first, second):
+        _, stderr = process.communicate(timeout=600)
+        assert process.returncode == 0, stderr
+    assert leftovers(root) == []
+    assert _outputs(root / "out") == new
