@@ -60,14 +60,14 @@ def mutated(draw: st.DrawFn, texts: list[str]) -> str:
     text = draw(st.sampled_from(texts))
     for _ in range(draw(st.integers(1, 4))):
         parts = text.split(" ")
-        kind = draw(st.sampled_from(["drop", "repeat", "swap", "replace", "value", "cut", "insert"]))
-        i = draw(st.integers(0, max(0, len(parts) - 1)))
+        kind = draw(st.sampled_from(["drop", "repeat", "swap", "replace", "value", "value", "value", "cut", "insert"]))
+        i = draw(st.sampled_from(range(len(parts))))
         if kind == "drop" and len(parts) > 1:
             del parts[i]
         elif kind == "repeat":
             parts.insert(i, parts[i])
         elif kind == "swap":
-            j = draw(st.integers(0, len(parts) - 1))
+            j = draw(st.sampled_from(range(len(parts))))
             parts[i], parts[j] = parts[j], parts[i]
         elif kind == "replace":
             parts[i] = draw(st.sampled_from(HOSTILE_TOKENS) | st.text(max_size=12))
@@ -120,6 +120,20 @@ def test_mutated_positions_parse_or_are_refused(game_id: str) -> None:
         parse_cleanly(plugin, text)
 
     check()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_field_with_every_hostile_value(game_id: str) -> None:
+    """Not random: each space-separated part of each sample position (a field, a row, a move) replaced by
+    each hostile token, and each ``key=`` given each hostile value."""
+    plugin = get_game(game_id)
+    for text in sample_positions(plugin)[:4]:
+        parts = text.split(" ")
+        for i, part in enumerate(parts):
+            key, sep, _ = part.partition("=")
+            for token in HOSTILE_TOKENS:
+                replaced = key + sep + token if sep else token
+                parse_cleanly(plugin, " ".join([*parts[:i], replaced, *parts[i + 1 :]]))
 
 
 # -- the figure loader ---------------------------------------------------------------------------------

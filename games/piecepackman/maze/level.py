@@ -220,11 +220,14 @@ def get_level(level_id: str) -> Level:
     An id is a word (:data:`LEVEL_ID`), never a path: only the game's own folder is read.
     """
     if level_id not in _LEVELS:
-        if not LEVEL_ID.fullmatch(level_id):
+        if len(level_id) > 100 or not LEVEL_ID.fullmatch(level_id):
             raise KeyError(level_id)
         path = LEVELS_DIR / f"{level_id}.yaml"
-        if not path.is_file():
-            raise KeyError(level_id)
+        try:
+            if not path.is_file():
+                raise KeyError(level_id)
+        except OSError:
+            raise KeyError(level_id) from None
         _LEVELS[level_id] = read_level(path)[0]
     return _LEVELS[level_id]
 
