@@ -4,8 +4,7 @@ on stderr, no temporary file anywhere and the output folder exactly as it was (a
 
 The cases are every item of the two hostile-input issues (15 and 16) and the earlier bad-data cases.
 They run side by side, one process each (a session fixture), and each test reads its own result.
-Cases whose fix belongs to files another change is rewriting are marked ``xfail(strict=True)`` with
-the behaviour they expect: they start passing, and must then lose the mark, when that change lands.
+A case may be marked ``xfail(strict=True)`` (``Case.xfail``) while its fix is elsewhere; none is now.
 """
 
 from __future__ import annotations
