@@ -1,7 +1,8 @@
 """The command line: a thin typer layer over the library's functions.
 
-Exit status: 0 success, 1 a diagram's claim is wrong, 2 bad input (a data file
-or an argument), always with a one-line message and no traceback.
+Exit status: 0 success, 1 a diagram's claim is wrong, 2 bad input (a data file,
+an argument, an output folder), 128 + N when signal N (SIGINT, SIGTERM) stops it,
+70 an internal error; always with a one-line message and no traceback (see :func:`run`).
 
 Besides the commands here, ``ppprint pnp NAME`` has one sub-command per game
 with print-and-play sheets (with the game's own options), and a game whose
@@ -10,8 +11,13 @@ folder has ``commands.py`` adds its commands as ``ppprint GAME ...``.
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import os
+import signal
 import sys
+import traceback
+from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -20,8 +26,24 @@ import typer
 from typer.core import TyperGroup
 
 from ppprint import __version__
-from ppprint.errors import ClaimError, InputError, PpprintError, UncheckedError
+from ppprint.errors import ClaimError, InputError, Interrupted, PpprintError, UncheckedError, shorten
 from ppprint.registry import configure, get_game, registry
+
+
+def _click_exceptions() -> Any:
+    """Click's exceptions: typer's own copy of click (typer 0.22 and later), else click itself."""
+    try:
+        return importlib.import_module("typer._click.exceptions")
+    except ImportError:
+        return importlib.import_module("click.exceptions")
+
+
+_CLICK = _click_exceptions()
+UsageError: type[Exception] = _CLICK.UsageError
+ClickException: type[Exception] = _CLICK.ClickException
+Abort: type[BaseException] = typer.Abort
+NoArgsIsHelpError: type[Exception] = getattr(_CLICK, "NoArgsIsHelpError", UsageError)
+"""``ppprint`` (or ``ppprint pnp``) alone: the help is printed, then this is raised (exit status 2)."""
 
 
 class _Commands(TyperGroup):
@@ -294,18 +316,30 @@ def perft(
     position: Annotated[Optional[str], typer.Option(help="Start position (default: the setup).")] = None,
     divide: Annotated[bool, typer.Option("--divide", help="Count per first move.")] = False,
 ) -> None:
-    """Count the move sequences of DEPTH plies from a position."""
+    """Count the move sequences of DEPTH plies from a position.
+
+    On a terminal, the count shows its progress (first moves done); Ctrl-C stops it.
+    """
+    from rich.progress import Progress
+
     from ppprint.engine import base
     from ppprint.notation import read_position
 
     _, state = read_position(game, position)
+    if depth == 0:
+        counts = {}
+        total = 1
+    else:
+        with Progress(disable=not sys.stderr.isatty(), transient=True) as bar:
+            task = bar.add_task(f"perft {game} {depth}: first moves", total=None)
+            counts = base.divide(state, depth, lambda done, moves: bar.update(task, completed=done, total=moves))
+        total = sum(counts.values())
     if divide:
-        counts = base.divide(state, depth)
         for move, count in sorted(counts.items()):
             typer.echo(f"{move}: {count}")
-        typer.echo(f"total: {sum(counts.values())}")
+        typer.echo(f"total: {total}")
     else:
-        typer.echo(str(base.perft(state, depth)))
+        typer.echo(str(total))
 
 
 @app.command()
@@ -410,22 +444,82 @@ def _pnp_writer(name: str) -> Any:
     return write
 
 
-def main() -> None:
-    """Entry point of the ``ppprint`` command: one line per error, exit 1 for wrong claims, 2 for bad input."""
+EXIT_CLAIM = 1
+"""A diagram's claim is wrong (or, with --strict, a diagram makes none)."""
+EXIT_INPUT = 2
+"""Bad input: a data file, an argument, an output folder that cannot be written."""
+EXIT_INTERNAL = 70
+"""An error ppprint did not expect: a bug (sysexits' EX_SOFTWARE)."""
+TRACEBACK_VARIABLE = "PPPRINT_TRACEBACK"
+"""Set to 1 to see the traceback of an internal error (never shown otherwise)."""
+
+
+def run(args: Sequence[str] | None = None) -> int:
+    """Run the command line on ``args`` (default: ``sys.argv[1:]``) and return its exit status.
+
+    Every way a command can fail ends here as one line on stderr (one per wrong claim):
+    exit 1 for wrong claims, 2 for bad input or a usage error (with a hint to ``--help``),
+    128 + N for signal N (SIGINT, SIGTERM: temporary files are removed first, and a build
+    says whether it wrote its files or left the old ones), 70 for an internal error.
+    Never a traceback (unless $PPPRINT_TRACEBACK is 1).
+    """
+    from ppprint.output import interruptible
+
     command = typer.main.get_command(app)
     try:
-        command.main(prog_name="ppprint")
+        with interruptible():
+            result = command.main(args=list(args) if args is not None else None, prog_name="ppprint", standalone_mode=False)
+        return result if isinstance(result, int) and not isinstance(result, bool) else 0
     except ClaimError as exc:
         for failure in exc.failures:
-            typer.echo(f"wrong claim: {failure.one_line()}", err=True)
-        typer.echo(f"{len(exc.failures)} wrong claim(s); nothing was written", err=True)
-        sys.exit(1)
+            _error(f"wrong claim: {failure.one_line()}")
+        _error(f"{len(exc.failures)} wrong claim(s); nothing was written")
+        return EXIT_CLAIM
     except UncheckedError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        sys.exit(1)
+        _error(f"error: {shorten(str(exc))}")
+        return EXIT_CLAIM
     except InputError as exc:
-        typer.echo(f"error: {exc.one_line()}", err=True)
-        sys.exit(2)
+        _error(f"error: {exc.one_line()}")
+        return EXIT_INPUT
     except PpprintError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        _error(f"error: {shorten(str(exc))}")
+        return EXIT_INPUT
+    except UsageError as exc:
+        context: Any = getattr(exc, "ctx", None)
+        if isinstance(exc, NoArgsIsHelpError) and NoArgsIsHelpError is not UsageError:
+            return EXIT_INPUT  # the help is printed already
+        command_path = context.command_path if context is not None else "ppprint"
+        _error(f"error: {shorten(getattr(exc, 'format_message')())} (see '{command_path} --help')")
+        return EXIT_INPUT
+    except ClickException as exc:
+        _error(f"error: {shorten(getattr(exc, 'format_message')())}")
+        return int(getattr(exc, "exit_code", EXIT_INPUT))
+    except Abort:
+        _error("error: aborted (end of input)")
+        return EXIT_CLAIM
+    except Interrupted as exc:
+        name = signal.Signals(exc.signum).name
+        _error(f"error: interrupted by {name}" + (f"; {exc.outcome}" if exc.outcome else ""))
+        return 128 + exc.signum
+    except KeyboardInterrupt:
+        _error("error: interrupted by SIGINT")
+        return 128 + signal.SIGINT
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        _error(f"error: {shorten(where + (exc.strerror or str(exc)))}")
+        return EXIT_INPUT
+    except Exception as exc:  # noqa: BLE001 - the last resort: one line, never a traceback
+        if os.environ.get(TRACEBACK_VARIABLE) == "1":
+            traceback.print_exc()
+        what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        _error(f"internal error: {shorten(what)} (a bug: please report it; {TRACEBACK_VARIABLE}=1 shows the traceback)")
+        return EXIT_INTERNAL
+
+
+def _error(line: str) -> None:
+    typer.echo(line, err=True)
+
+
+def main() -> None:
+    """Entry point of the ``ppprint`` command (see :func:`run`)."""
+    sys.exit(run())

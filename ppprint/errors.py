@@ -13,8 +13,36 @@ rules forbid; it carries a reason code, like python-chess's ``IllegalMoveError``
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
+
+MAX_VALUE = 60
+"""Characters of a value a message echoes (a quoted value or one long word); longer ones are cut with an ellipsis."""
+MAX_MESSAGE = 400
+"""Characters of a message after its file and line; a longer one keeps its start and end around an ellipsis."""
+
+_QUOTED = re.compile(r"(?<!\w)'(?=\S)[^'\n]{%d,}(?<=\S)'(?!\w)|(?<!\w)\"(?=\S)[^\"\n]{%d,}(?<=\S)\"(?!\w)" % (MAX_VALUE + 1, MAX_VALUE + 1))
+"""A value echoed in quotes: a quote that opens (not after a letter, before a non-space) to one that closes."""
+_LONG_WORD = re.compile(r"\S{%d,}" % (4 * MAX_VALUE + 1))
+
+
+def shorten(message: str) -> str:
+    """One line of at most about :data:`MAX_MESSAGE` characters: whitespace runs become one space,
+    each value echoed in quotes keeps its first :data:`MAX_VALUE` characters and an ellipsis,
+    a word longer than four times that is cut the same way, and what is still too long loses its middle.
+
+    Every message ppprint prints goes through here (:meth:`InputError.one_line`,
+    :meth:`ClaimFailure.one_line`, the command line's other errors), so a hostile value
+    cannot make a message of megabytes.
+    """
+    text = " ".join(message.split())
+    text = _QUOTED.sub(lambda m: m.group(0)[: MAX_VALUE + 1] + "\u2026" + m.group(0)[0], text)
+    text = _LONG_WORD.sub(lambda m: m.group(0)[:MAX_VALUE] + "\u2026", text)
+    if len(text) > MAX_MESSAGE:
+        keep = MAX_MESSAGE // 2 - 2
+        text = text[:keep] + " \u2026 " + text[-keep:]
+    return text
 
 
 class PpprintError(Exception):
@@ -37,7 +65,7 @@ class InputError(PpprintError):
             if self.line is not None:
                 where += f":{self.line}"
             where += ": "
-        return where + " ".join(self.message.split())
+        return where + shorten(self.message)
 
 
 @dataclass(frozen=True)
@@ -53,7 +81,7 @@ class ClaimFailure:
 
     def one_line(self) -> str:
         where = display_path(self.path) + (f":{self.line}" if self.line else "")
-        return f"{where}: figure '{self.figure}': claim {self.claim} is wrong: {self.problem} [rule: {self.rule}]"
+        return f"{where}: " + shorten(f"figure '{self.figure}': claim {self.claim} is wrong: {self.problem} [rule: {self.rule}]")
 
 
 class ClaimError(PpprintError):
@@ -62,6 +90,20 @@ class ClaimError(PpprintError):
     def __init__(self, failures: list[ClaimFailure]):
         self.failures = failures
         super().__init__("\n".join(f.one_line() for f in failures))
+
+
+class Interrupted(BaseException):
+    """SIGINT (Ctrl-C) or SIGTERM arrived: raised where the program was, so every ``finally`` runs
+    (temporary files are removed) before the command line reports it (exit status 128 + the signal's number).
+
+    A :class:`BaseException`, like :class:`KeyboardInterrupt`, so no ``except Exception`` swallows it.
+    """
+
+    def __init__(self, signum: int, outcome: str = ""):
+        self.signum = signum
+        self.outcome = outcome
+        """What the interrupted command had written, when it knows (a build: all of its files, or none)."""
+        super().__init__(signum)
 
 
 class UncheckedError(PpprintError):
@@ -85,8 +127,9 @@ class IllegalMoveError(PpprintError, ValueError):
 def display_path(path: Path) -> str:
     """A path relative to the working directory when it lies below it."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        # The folders resolved, not the file itself: a symbolic link is named as the link.
+        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError, RuntimeError):
         return str(path)
 
 

@@ -1,37 +1,337 @@
-"""Writing output files: atomically, and only inside the folder the user chose."""
+"""Writing output files: atomically, only inside the folder the user chose, and never half a set.
+
+* :func:`write_atomic` writes one file: a temporary file ``.NAME.PID.XXXX.part`` beside it, then a
+  rename. The temporary file's name is chosen before the ``try`` that removes it, and it is created
+  inside that ``try``, so no error and no interruption leaves it behind.
+* :func:`write_set` writes the files of one build as a set: every file is first written to a staging
+  folder ``OUT/.ppprint-staging-PID-XXXX`` (a folder among them, such as ``<game>-figures/``, as a
+  whole), then each one is swapped into place by renames with SIGINT and SIGTERM held back. If
+  anything fails or an interruption arrives before the swap, the staging folder is removed and the old
+  files are as they were; if a rename fails during the swap, the files already swapped are put back.
+  Either every file of the set is new, or every one is as it was, and the error says which.
+* :func:`interruptible` turns SIGINT and SIGTERM into :class:`~ppprint.errors.Interrupted`, raised
+  where the program is, so the ``finally`` blocks here remove what they created.
+
+A failure of the file system (a read-only folder, a full disk, a path whose parent is a file, a
+symlink loop, a folder where a file should go, a place such as ``/proc`` where nothing can be created)
+is an :class:`~ppprint.errors.InputError` naming the path, never a traceback. Only SIGKILL (or a
+power cut) can leave a temporary file or staging folder; the next write into that folder removes
+those whose process is gone.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
-import tempfile
+import re
+import secrets
+import shutil
+import signal
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
-from ppprint.errors import InputError
+from ppprint.errors import InputError, Interrupted
+
+STAGING_PREFIX = ".ppprint-staging-"
+"""The staging folder of a set of files being written, inside the output folder."""
+_LEFTOVER = re.compile(r"\.ppprint-staging-(\d+)-[0-9a-f]{8}|\..+\.(\d+)\.[0-9a-f]{8}\.part")
+_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+_WORDS = {
+    errno.EROFS: "the file system is read-only",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "not permitted",
+    errno.ENOSPC: "no space left on the device",
+    errno.EDQUOT: "over the disk quota",
+    errno.EFBIG: "the file is larger than this system allows",
+    errno.ELOOP: "a loop of symbolic links",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+    errno.EISDIR: "a folder is in the way",
+    errno.ENAMETOOLONG: "the name is too long",
+    errno.ENOENT: "no such folder, and it cannot be created there",
+}
+
+
+def oserror_words(exc: OSError) -> str:
+    """What went wrong, in words."""
+    return _WORDS.get(exc.errno or 0, exc.strerror or str(exc))
+
+
+def _refuse(action: str, path: Path, exc: OSError, outcome: str) -> InputError:
+    return InputError(f"cannot {action} {path}: {oserror_words(exc)}; {outcome}")
+
+
+# -- one file ------------------------------------------------------------------------------------
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename, so no half-written file is left."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    """Write ``data`` to ``path`` through a temporary file and a rename, so no half-written file is left.
+
+    A bad destination is an :class:`InputError` naming it; nothing is left behind on any error or interruption.
+    """
+    outcome = "nothing was written"
+    path = Path(path)
+    folder = path.parent
+    make_folder(folder, outcome)
+    if path.is_dir():
+        raise InputError(f"cannot write {path}: a folder of that name is in the way; {outcome}")
+    _remove_leftovers(folder)
+    temporary = folder / f".{path.name[:100]}.{os.getpid()}.{secrets.token_hex(4)}.part"
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(temporary, 0o666 & ~_umask())
+        _write_new(temporary, data)
         os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    except OSError as exc:
+        raise _refuse("write", path, exc, outcome) from None
+    finally:
+        with _held_signals() as held:
+            _unlink(temporary)
+        _raise_held(held, "")
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    """Create ``path`` (it must not exist) with ``data``, flushed to the disk (so a full disk shows here)."""
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(handle, view):]
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def _unlink(path: Path) -> None:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError:
+        pass  # nothing more can be done; the next write into the folder tries again
+
+
+def make_folder(folder: Path, outcome: str = "nothing was written") -> None:
+    """Create ``folder`` (and its parents) for output, or an :class:`InputError` saying why it cannot be."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise InputError(f"cannot write into {folder}: it is a file, not a folder; {outcome}") from None
+    except OSError as exc:
+        raise _refuse("create the folder", folder, exc, outcome) from None
+    except RuntimeError:  # pathlib on a symlink loop (Python before 3.13)
+        raise InputError(f"cannot create the folder {folder}: a loop of symbolic links; {outcome}") from None
+    if not folder.is_dir():
+        raise InputError(f"cannot write into {folder}: it is not a folder; {outcome}")
 
 
 def inside(root: Path, name: str) -> Path:
     """``root / name``, refusing a name that would lead outside ``root``."""
-    target = (root / name).resolve()
-    if not target.is_relative_to(root.resolve()):
+    try:
+        target = (root / name).resolve()
+        base = root.resolve()
+    except (OSError, RuntimeError) as exc:
+        words = oserror_words(exc) if isinstance(exc, OSError) else "a loop of symbolic links"
+        raise InputError(f"cannot use the output folder {root}: {words}") from None
+    if not target.is_relative_to(base):
         raise InputError(f"'{name}' would be written outside the output folder {root}")
     return target
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+_TIDIED: set[Path] = set()
+
+
+def _remove_leftovers(folder: Path) -> None:
+    """Remove temporary files and staging folders in ``folder`` whose process is gone (killed by SIGKILL),
+    once per folder and process."""
+    if folder in _TIDIED:
+        return
+    _TIDIED.add(folder)
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        match = _LEFTOVER.fullmatch(entry.name)
+        if match is None or _alive(int(match.group(1) or match.group(2))):
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path, ignore_errors=True)
+        else:
+            _unlink(Path(entry.path))
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+# -- a set of files ------------------------------------------------------------------------------
+
+
+NOTHING_CHANGED = "nothing was written (the files already there are as they were)"
+ALL_WRITTEN = "every file of the build was written"
+
+
+def write_set(root: Path, files: Sequence[tuple[str, bytes]]) -> list[Path]:
+    """Write ``files`` (names relative to ``root``, at most one folder deep) as one set; return their paths.
+
+    Each top-level name (a file, or a folder such as ``expansion-figures``) is replaced as a
+    whole: a folder loses the files of an earlier build that this one does not write. See the
+    module's docstring for what happens on errors and interruptions.
+    """
+    make_folder(root, NOTHING_CHANGED)
+    targets = [inside(root, name) for name, _ in files]
+    base = root.resolve()
+    entries: list[str] = []
+    for target in targets:
+        top = target.relative_to(base).parts[0]
+        if top not in entries:
+            entries.append(top)
+    for target in targets:
+        folder = base / target.relative_to(base).parts[0]
+        if target.is_dir():
+            raise InputError(f"cannot write {target}: a folder of that name is in the way; {NOTHING_CHANGED}")
+        if folder != target and folder.exists() and not folder.is_dir():
+            raise InputError(f"cannot write {target}: {folder} is a file, not a folder; {NOTHING_CHANGED}")
+    _remove_leftovers(base)
+    staging = base / f"{STAGING_PREFIX}{os.getpid()}-{secrets.token_hex(4)}"
+    current = root
+    held: list[int] = []
+    try:
+        try:
+            staging.mkdir()
+            for (_, data), target in zip(files, targets):
+                current = target
+                staged = staging / target.relative_to(base)
+                staged.parent.mkdir(exist_ok=True)
+                _write_new(staged, data)
+        except OSError as exc:
+            raise _refuse("write", current, exc, NOTHING_CHANGED) from None
+        except Interrupted as exc:
+            exc.outcome = NOTHING_CHANGED
+            raise
+        with _held_signals() as held:
+            _swap(base, staging, entries)
+            shutil.rmtree(staging, ignore_errors=True)
+    finally:
+        with _held_signals() as also:
+            shutil.rmtree(staging, ignore_errors=True)
+        held += also
+    _raise_held(held, ALL_WRITTEN)
+    return targets
+
+
+def _raise_held(held: list[int], outcome: str) -> None:
+    """Raise the :class:`Interrupted` of the first signal held back, if any, saying what was written."""
+    if held:
+        interrupted = Interrupted(held[0])
+        interrupted.outcome = outcome
+        raise interrupted
+
+
+def _swap(base: Path, staging: Path, entries: list[str]) -> None:
+    """Move each staged entry into place, keeping the old ones in the staging folder until all are in; undo on failure."""
+    old = staging / ".ppprint-old"
+    swapped: list[tuple[str, bool]] = []
+    try:
+        old.mkdir()
+        for entry in entries:
+            swapped.append((entry, False))
+            swapped[-1] = (entry, _put(staging / entry, base / entry, old / entry))
+    except OSError as exc:
+        for entry, had_old in reversed(swapped):
+            target, staged = base / entry, staging / entry
+            try:
+                if not staged.exists() and (target.exists() or target.is_symlink()):
+                    os.rename(target, staged)
+                if had_old:
+                    os.rename(old / entry, target)
+            except OSError:
+                pass
+        raise _refuse("write", base / swapped[-1][0] if swapped else base, exc, NOTHING_CHANGED) from None
+
+
+def _put(staged: Path, target: Path, backup: Path) -> bool:
+    """Rename ``staged`` to ``target``, first moving what is there to ``backup``; whether something was.
+
+    A folder cannot be renamed over another, so when a concurrent build puts its own in place
+    between the two renames, that one is moved aside too and the rename tried again.
+    """
+    had_old = False
+    for _ in range(10):
+        try:
+            os.rename(target, backup)
+            had_old = True
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                raise
+            _remove(backup)  # what a concurrent build put there in the meantime
+            continue
+        try:
+            os.rename(staged, target)
+            return had_old
+        except OSError as exc:
+            if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                raise
+    raise OSError(errno.EEXIST, "another build keeps replacing it", str(target))
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        _unlink(path)
+
+
+# -- signals -------------------------------------------------------------------------------------
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """Within this block, SIGINT and SIGTERM raise :class:`Interrupted` (in the main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise Interrupted(signum)
+
+    previous = {signum: signal.signal(signum, handler) for signum in _SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old)
+
+
+@contextmanager
+def _held_signals() -> Iterator[list[int]]:
+    """Hold SIGINT and SIGTERM back during the block; the list it gives holds those that arrived.
+
+    Pending signals are taken without running their handler, so the block is never cut short, and
+    the caller decides what to raise once the swap is complete.
+    """
+    held: list[int] = []
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield held
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+    try:
+        yield held
+    finally:
+        pending = signal.sigpending() & set(_SIGNALS)
+        for signum in sorted(pending):
+            signal.sigwait([signum])
+            held.append(int(signum))
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)

@@ -33,6 +33,11 @@ Games are found, in this order:
 
 A folder is a game folder itself or a folder of game folders. Two different
 folders with the same id are an error; ``--no-bundled`` leaves out 1 and 2.
+
+A game is read only from inside its folder: before its data or code is loaded,
+:func:`check_game_folder` refuses a symbolic link in it that leads outside it (or
+nowhere, or in a loop), and rules text (``*.md``) that is not UTF-8 or is larger
+than :data:`MAX_TEXT_BYTES`.
 """
 
 from __future__ import annotations
@@ -58,6 +63,9 @@ if TYPE_CHECKING:
     from ppprint.engine.base import Game
     from ppprint.layout import GameView
     from ppprint.model.game import GameData
+
+MAX_TEXT_BYTES = 1024 * 1024
+"""The largest rules text (``rules.md``, ``clarifications.md``): 1 MiB, some twenty times the longest shipped book's."""
 
 ENTRY_POINT_GROUP = "ppprint.games"
 BUNDLED_PACKAGE = "ppprint.games"
@@ -89,6 +97,13 @@ class Plugin:
         self.where = where
         self.id = where.id
         self.folder = where.folder
+        self._checked = False
+
+    def check_folder(self) -> None:
+        """Refuse a game folder whose links lead outside it or whose rules text is not UTF-8 (once)."""
+        if not self._checked:
+            check_game_folder(self.folder)
+            self._checked = True
 
     def __repr__(self) -> str:
         return f"Plugin({self.id!r}, {str(self.folder)!r})"
@@ -104,6 +119,7 @@ class Plugin:
         """
         if not self.module_path(name).is_file():
             return None
+        self.check_folder()
         _ensure_package(self.where.package, self.folder)
         if name != "pieces":
             self.module("pieces")
@@ -115,6 +131,7 @@ class Plugin:
         from ppprint.model.game import load_game
         from ppprint.model.view import ViewOptions
 
+        self.check_folder()
         view = self._defined("view", "VIEW")
         return load_game(self.folder, self.id, view.Options if view is not None else ViewOptions)
 
@@ -206,7 +223,9 @@ class Registry:
             if game_id not in found:
                 known = ", ".join(found) or "none"
                 raise InputError(f"unknown game '{game_id}' (games: {known})")
-            self._plugins[game_id] = Plugin(found[game_id])
+            plugin = Plugin(found[game_id])
+            plugin.check_folder()  # before anything (the build cache too) reads a file of it
+            self._plugins[game_id] = plugin
         return self._plugins[game_id]
 
     def plugins(self) -> list[Plugin]:
@@ -223,6 +242,48 @@ def _add(games: dict[str, GameFolder], game: GameFolder) -> None:
             f"two games with the id '{game.id}': {known.folder} ({known.origin}) and {game.folder} ({game.origin});"
             " rename one folder, or leave out the bundled games with --no-bundled"
         )
+
+
+def check_game_folder(folder: Path) -> None:
+    """Refuse what a game folder must not hold: a symbolic link leading outside the folder (or nowhere,
+    or in a loop), and rules text (``*.md``) larger than :data:`MAX_TEXT_BYTES` or not UTF-8."""
+    try:
+        root = folder.resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise InputError(f"{folder}: the game's folder cannot be read (a broken link or a loop of links)") from None
+    for here, folders, files in os.walk(root):
+        folders[:] = sorted(f for f in folders if f != "__pycache__")
+        for name in [*folders, *sorted(files)]:
+            path = Path(here) / name
+            if path.is_symlink():
+                _check_link(path, root)
+        for name in files:
+            if name.endswith(".md"):
+                _check_text(Path(here) / name)
+
+
+def _check_link(path: Path, root: Path) -> None:
+    try:
+        target = path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise InputError("a symbolic link that leads nowhere (or in a loop); a game's files lie inside its folder", path) from None
+    if not target.is_relative_to(root):
+        raise InputError(f"a symbolic link to {target}, outside the game's folder: a game is read only from inside its folder", path)
+
+
+def _check_text(path: Path) -> None:
+    try:
+        size = path.stat().st_size
+        if size > MAX_TEXT_BYTES:
+            raise InputError(f"the file is {size:,} bytes, more than the {MAX_TEXT_BYTES:,} rules text may hold", path)
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror}", path) from None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", path, line) from None
 
 
 def is_game_folder(folder: Path) -> bool:

@@ -89,3 +89,18 @@ def test_pdf_figure_is_one_page_with_vector_content():
     assert len(reader.pages) == 1
     content = reader.pages[0].get_contents().get_data()
     assert len(re.findall(rb"\b(?:f|B|S)\n", content)) > 30
+
+
+def test_svg_is_well_formed_xml_whatever_the_text_holds() -> None:
+    """Issue 16: a label with a control character made SVG that is not XML. Data files refuse such
+    characters (a control character in YAML text is an error with its line); the SVG writer drops them
+    anyway, so text from anywhere (an engine's words, a title) cannot break the file."""
+    from ppprint.render.draw import Drawing, Text
+    from ppprint.render.fonts import SANS
+    from ppprint.render.svg import svg_document
+
+    hostile = "a\x07b\x00c\x1bd\ufffe<&>\"'\ud800"
+    drawing = Drawing(100, 50, [Text(hostile, (50, 25), 10, SANS, "#000000")], title=hostile, description=hostile)
+    root = ET.fromstring(svg_document(drawing).encode("utf-8"))
+    labels = [el.get("aria-label") for el in root.iter() if el.get("aria-label")]
+    assert labels and labels[0].startswith("abcd") and "<&>" in labels[0], labels

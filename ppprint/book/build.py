@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -24,10 +25,10 @@ from ppprint.book.booklet import impose
 from ppprint.book.cache import GameFigures, Store, cache_folder
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.rulebook import Appendix, FigureDrawer, build_rulebook, rulebook_metadata
-from ppprint.errors import ClaimError, ClaimFailure, InputError, PpprintError, UncheckedError
+from ppprint.errors import ClaimError, ClaimFailure, InputError, Interrupted, PpprintError, UncheckedError
 from ppprint.model.game import unplaced_figures
 from ppprint.registry import Plugin, configure, get_game, registry
-from ppprint.output import inside, write_atomic
+from ppprint.output import ALL_WRITTEN, write_set
 from ppprint.render.draw import Drawing
 from ppprint.render.figure import figure_bytes, render_figure
 from ppprint.render.fonts import register_fonts
@@ -238,7 +239,13 @@ def _build_catalogue(game_ids: list[str], paper: str) -> bytes | _Raised:
 
 
 def _start_worker(folders: list[Path], bundled: bool) -> None:
-    """A worker started afresh (not forked) finds the games of the build's registry."""
+    """A worker started afresh (not forked) finds the games of the build's registry.
+
+    Ctrl-C reaches every process of the terminal's group: workers leave it to the parent,
+    which stops them; SIGTERM ends a worker at once (forked workers inherit the parent's handlers).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if registry().folders != folders or registry().bundled != bundled:
         os.environ.pop("PPPRINT_GAMES", None)  # already among ``folders``
         configure(folders, bundled)
@@ -275,7 +282,9 @@ def build_games(
     first on ``jobs`` processes (:func:`ppprint.play.report.notes_summary`).
 
     Every game is verified and every file made before the first one is
-    written, so a wrong claim or bad data anywhere leaves the output folder as it was.
+    written, so a wrong claim or bad data anywhere leaves the output folder as it was;
+    the files are then written as one set (:func:`~ppprint.output.write_set`): all of
+    them, or (on a full disk, an unwritable folder, an interruption) none.
     """
     jobs = default_jobs() if jobs is None else max(1, jobs)
     notes = _notes(game_ids, jobs) if designers_notes else {}
@@ -285,13 +294,15 @@ def build_games(
         files, cache_entries, unchecked, reused = _build_here(game_ids, options, catalogue, progress)
     else:
         files, cache_entries, unchecked, reused = _build_on_pool(game_ids, options, catalogue, progress, min(jobs, tasks))
-    targets = [(inside(out, name), content) for name, content in files]
-    for target, content in targets:
-        write_atomic(target, content)
+    written = write_set(out, files)
     if cache:
-        Store(cache_folder(out)).write(cache_entries)
+        try:
+            Store(cache_folder(out)).write(cache_entries)
+        except Interrupted as exc:
+            exc.outcome = ALL_WRITTEN
+            raise
     warnings = [line for _, line in unplaced_warnings([get_game(game_id) for game_id in game_ids])]
-    return Build([target for target, _ in targets], unchecked, reused, warnings)
+    return Build(written, unchecked, reused, warnings)
 
 
 _Files = list[tuple[str, bytes]]
@@ -302,6 +313,17 @@ def _notes(game_ids: list[str], jobs: int) -> dict[str, dict[str, Any]]:
     from ppprint.play.report import notes_summary
 
     return {game_id: notes_summary(game_id, workers=jobs) for game_id in game_ids}
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool at once (an interruption or an error): cancel what has not started, end the workers."""
+    workers: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})  # the executor keeps no public list
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers.values():
+        if process.is_alive():
+            process.terminate()
+    for process in workers.values():
+        process.join(5)
 
 
 def _build_here(game_ids: list[str], options: BuildOptions, catalogue: bool, progress: bool) -> tuple[_Files, dict[str, bytes], int, int]:
@@ -343,7 +365,8 @@ def _build_on_pool(
     if fork:
         register_fonts()
     start = (list(registry().folders), registry().bundled)
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=start) as pool:
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=start)
+    try:
         # Every task is submitted before the progress bar starts its thread: workers fork before any thread runs.
         games = [pool.submit(_build_game, game_id, options) for game_id in game_ids]
         book = pool.submit(_build_catalogue, game_ids, options.paper) if catalogue else None
@@ -354,6 +377,10 @@ def _build_on_pool(
                 future.add_done_callback(lambda _: bar.advance(task))
             outcomes = [future.result() for future in games]
             catalogue_pdf = book.result() if book is not None else None
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
     for outcome in outcomes:
         if outcome.verify_error is not None:
             raise outcome.verify_error.error()

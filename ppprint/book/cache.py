@@ -36,7 +36,7 @@ from typing import Any
 
 from ppprint import __version__
 from ppprint.book.styles import typographic
-from ppprint.errors import ClaimError
+from ppprint.errors import ClaimError, InputError
 from ppprint.model.game import Figure
 from ppprint.output import inside, write_atomic
 from ppprint.registry import Plugin
@@ -174,7 +174,7 @@ class Store:
         for key, data in (self.new if entries is None else entries).items():
             try:
                 write_atomic(self.folder / f"{key}.json", data)
-            except OSError:
+            except (OSError, InputError):
                 continue
 
 

@@ -41,14 +41,40 @@ ImageMaker = Callable[[str, str], Flowable]
 """``make_image(source, caption)``: a Markdown image as a figure."""
 
 
-class Heading(Paragraph):
-    """A heading paragraph that becomes a PDF bookmark when drawn."""
+class MarkdownError(ValueError):
+    """Markdown a rulebook cannot hold; ``line`` is the line of its block in the text converted (if known)."""
 
-    def __init__(self, text: str, style: ParagraphStyle, level: int, key: str):
-        super().__init__(text, style)
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+MAX_BOOKMARK = 120
+"""Characters of a heading a PDF bookmark keeps (a longer heading's bookmark ends with an ellipsis)."""
+
+
+class Heading(Paragraph):
+    """A heading paragraph that becomes a PDF bookmark when drawn.
+
+    A heading too long for one page is split like any paragraph (ReportLab makes the parts with
+    only the text and style): the first part keeps the bookmark, the others have none.
+    """
+
+    def __init__(self, text: str | None, style: ParagraphStyle, level: int = 0, key: str = "", **kwargs: Any):
+        super().__init__(text, style, **kwargs)  # type: ignore[arg-type]  # ReportLab's split passes None (with frags)
         self.outline_level = level
         self.outline_key = key
-        self.outline_title = re.sub(r"<[^>]+>", "", text).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+        title = re.sub(r"<[^>]+>", "", text or "").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+        title = " ".join(title.split())
+        self.outline_title = title if len(title) <= MAX_BOOKMARK else title[: MAX_BOOKMARK - 1].rstrip() + "\u2026"
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        parts: list[Flowable] = super().split(available_width, available_height)
+        if parts and isinstance(parts[0], Heading):
+            first = parts[0]
+            first.outline_level, first.outline_key, first.outline_title = self.outline_level, self.outline_key, self.outline_title
+        return parts
 
 
 def _parser() -> MarkdownIt:
@@ -68,6 +94,7 @@ class MarkdownConverter:
         self._headings = 0
         self._outline_level = -1
         self._last = ""
+        self._line: int | None = None
 
     def convert(self, text: str) -> list[Flowable]:
         """All flowables of ``text``."""
@@ -82,6 +109,8 @@ class MarkdownConverter:
 
     def _block(self, node: SyntaxTreeNode) -> list[Flowable]:
         kind = node.type
+        if node.map:
+            self._line = _line(node)
         if kind == "heading":
             level = int(node.tag[1])
             # A heading may skip a level (## then ####): its bookmark goes one level below the last.
@@ -105,7 +134,7 @@ class MarkdownConverter:
             return [Keep([table]) if short else table]
         if kind == "hr":
             return [Spacer(1, 0.15 * inch)]
-        raise ValueError(f"Markdown element '{kind}' is not supported in a rulebook (line {_line(node)})")
+        raise MarkdownError(f"Markdown element '{kind}' is not supported in a rulebook", _line(node) or self._line)
 
     def _paragraph(self, node: SyntaxTreeNode, style: ParagraphStyle) -> Flowable:
         """A paragraph; a figure marker or an image alone in it is a figure."""
@@ -120,10 +149,10 @@ class MarkdownConverter:
         if images:
             others = [child for child in inline.children if child.type not in ("image", "softbreak") and not (child.type == "text" and not child.content.strip())]
             if len(images) > 1 or others:
-                raise ValueError(f"an image must stand alone in its paragraph, with its caption as its text: ![caption](file.png) (line {_line(node)})")
+                raise MarkdownError(f"an image must stand alone in its paragraph, with its caption as its text: ![caption](file.png) (line {_line(node)})", _line(node))
             image = images[0]
             if self.make_image is None:
-                raise ValueError(f"images are not supported here (line {_line(node)})")
+                raise MarkdownError(f"images are not supported here (line {_line(node)})", _line(node))
             caption = "".join(child.content for child in image.children or [])
             return self.make_image(str(image.attrs.get("src", "")), caption)
         return Paragraph(self._inline(inline), style)
@@ -247,9 +276,9 @@ class MarkdownConverter:
                 href = escape(str(child.attrs.get("href", "")))
                 parts.append(f'<link href="{href}" color="#8a2a1b">{self._inline(child, False)}</link>')
             elif kind == "image":
-                raise ValueError("an image must stand alone in its paragraph, with its caption as its text: ![caption](file.png)")
+                raise MarkdownError("an image must stand alone in its paragraph, with its caption as its text: ![caption](file.png)", self._line)
             else:
-                raise ValueError(f"Markdown element '{kind}' is not supported in a rulebook")
+                raise MarkdownError(f"Markdown element '{kind}' is not supported in a rulebook", self._line)
         return "".join(parts)
 
 

@@ -24,7 +24,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, P
 
 from ppprint.book.floats import FloatingFigure, FloatingTemplate, KeepTail
 from ppprint.book.pdfmeta import attach_to_canvas
-from ppprint.book.markdown import FIGURE_MARKER, FLOAT_BARRIER, Heading, MarkdownConverter
+from ppprint.book.markdown import FIGURE_MARKER, FLOAT_BARRIER, Heading, MarkdownConverter, MarkdownError
 from ppprint.book.template import render
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles, stated, typographic
 from ppprint.errors import InputError
@@ -75,6 +75,7 @@ def number_figures(data: GameData) -> FigureNumbering:
     they are placed (an image is known by its file name, as written); unknown or misplaced ids and
     images that cannot be read name file and line."""
     text = data.rules_path.read_text(encoding="utf-8")
+    _refuse_markers(text, data.rules_path)
     numbers: dict[str, int] = {}
     refs: list[tuple[str, int]] = []
     found = [(m.start(), "call", m) for m in _CALL_RE.finditer(text)] + [(m.start(), "image", m) for m in IMAGE_RE.finditer(text)]
@@ -255,7 +256,8 @@ class RulebookTemplate(FloatingTemplate):
 
     def afterFlowable(self, flowable: Flowable) -> None:
         super().afterFlowable(flowable)
-        if isinstance(flowable, Heading):
+        if isinstance(flowable, Heading) and flowable.outline_key:  # a long heading's later parts have no bookmark
+            # A heading that skips a level is already one below the last (MarkdownConverter).
             self.canv.bookmarkPage(flowable.outline_key)
             self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=flowable.outline_level, closed=False)
 
@@ -318,6 +320,8 @@ def build_rulebook(
         return drawings[figure_id, scale, columns]
 
     def make_figure(figure_id: str) -> Flowable:
+        if figure_id not in numbering.numbers:  # never: figure() places only numbered figures, and the text holds no marker
+            raise MarkdownError(f"a figure marker that figure() did not place ('{figure_id}')")
         figure = data.figures[figure_id]
         number = numbering.numbers[figure_id]
         caption_text = f"<b>Figure {number}.</b> {_escape(typographic(figure.caption))}"
@@ -359,8 +363,8 @@ def build_rulebook(
         story: list[Flowable] = title_block(data, styles)
         try:
             story.extend(MarkdownConverter(styles, make_figure, make_image=make_image).convert(markdown))
-        except ValueError as exc:
-            raise InputError(str(exc), data.rules_path) from None
+        except MarkdownError as exc:
+            raise InputError(exc.message, data.rules_path) from None
         story = keep_tail(story, frame_height * LAST_PAGE_SHARE)
         if appendix is not None:
             story.extend(appendix(styles, size[0] - 2 * margin, max_figure_height))
@@ -418,17 +422,54 @@ def rulebook_markdown(game: Plugin, report: VerifyReport, numbering: FigureNumbe
     """
     data = game.data
     book_context = game.hook("book", "context")
+    def figure(figure_id: object) -> str:
+        return "\n\n" + FIGURE_MARKER.format(_figure_id("figure", figure_id)) + "\n\n"
+
+    def ref(figure_id: object) -> str:
+        return f"Figure {numbering.numbers[_figure_id('ref', figure_id)]}"
+
+    def _figure_id(call: str, figure_id: object) -> str:
+        # number_figures() read every figure("id") and ref("id") written plainly; anything else is refused here.
+        if not isinstance(figure_id, str):
+            raise ValueError(f"{call}() takes a figure's id in quotes, such as {call}(\"setup\"), not {figure_id!r}")
+        if figure_id not in numbering.numbers:
+            raise ValueError(f"{call}('{figure_id}'): no figure placed with figure() has that id (write the id plainly, in quotes)")
+        return figure_id
+
     context: dict[str, Any] = {
         "meta": data.meta,
-        "figure": lambda figure_id: "\n\n" + FIGURE_MARKER.format(figure_id) + "\n\n",
-        "ref": lambda figure_id: f"Figure {numbering.numbers[figure_id]}",
+        "figure": figure,
+        "ref": ref,
         **(book_context() if book_context else {}),
     }
     rules = render(data.folder, data.rules_path.name, context)
     clarifications = data.clarifications_path.read_text(encoding="utf-8") if data.clarifications_path else ""
+    if data.clarifications_path is not None:
+        check_markdown(clarifications, data.clarifications_path)
     frame = {"rules": rules, "clarifications": clarifications, "figures": len(data.figures)}
     frame |= {"diagrams": report.diagrams, "claims": report.claims, "unchecked": report.unchecked}
     return render(TEMPLATES_DIR, "rulebook.md.j2", context | frame)
+
+
+def _refuse_markers(text: str, path: Path) -> None:
+    """A figure marker is made only by figure(); text that holds one is refused (it would place a figure unnumbered)."""
+    at = text.find(FIGURE_MARKER.split("{")[0])
+    if at >= 0:
+        raise InputError(f"the text '{FIGURE_MARKER.format('...')}' is reserved for figure(); place figures with figure(\"id\")", path, text.count("\n", 0, at) + 1)
+
+
+def check_markdown(text: str, path: Path) -> None:
+    """Refuse Markdown that a rulebook cannot hold (an image, raw HTML, a figure marker) in a text of its own
+    (``clarifications.md``), naming that file and line rather than ``rules.md``."""
+    _refuse_markers(text, path)
+
+    def no_figure(figure_id: str) -> Flowable:
+        raise MarkdownError(f"a figure marker ('{figure_id}') outside rules.md")
+
+    try:
+        MarkdownConverter(book_styles(), no_figure).convert(text)
+    except MarkdownError as exc:
+        raise InputError(exc.message, path, exc.line) from None
 
 
 def title_block(data: GameData, styles: Styles) -> list[Flowable]:

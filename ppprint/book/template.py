@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 import traceback
 from collections.abc import Callable, Mapping
@@ -89,6 +90,9 @@ def render(folder: Path, name: str, context: Mapping[str, Any]) -> str:
 
 
 def _render_in_child(folder: Path, name: str, context: Mapping[str, Any], send: Any) -> None:
+    # Ctrl-C reaches the whole process group: the parent stops this child; SIGTERM ends it at once.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _limit_memory()
     try:
         result: tuple[str, str, str | None, int | None] = ("ok", _render(folder, name, context), None, None)

@@ -28,7 +28,7 @@ from abc import ABC, abstractmethod
 from bisect import bisect
 from itertools import accumulate
 from operator import itemgetter
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
@@ -379,12 +379,19 @@ def perft(state: State[Any], depth: int) -> int:
     return total
 
 
-def divide(state: State[Any], depth: int) -> dict[str, int]:
-    """Perft split by first move, in notation: the tool for finding a move-generation bug."""
+def divide(state: State[Any], depth: int, progress: Callable[[int, int], None] | None = None) -> dict[str, int]:
+    """Perft split by first move, in notation: the tool for finding a move-generation bug.
+
+    ``progress(done, total)`` is called after each first move (the command line shows it
+    on a terminal, so a long count can be watched, and stopped with Ctrl-C).
+    """
     counts: dict[str, int] = {}
-    for move in state.legal_moves():
+    moves = state.legal_moves()
+    for done, move in enumerate(moves, start=1):
         text = state.game.format_move(state, move)
         state.push(move)
         counts[text] = perft(state, depth - 1)
         state.undo()
+        if progress is not None:
+            progress(done, len(moves))
     return counts

@@ -25,13 +25,35 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field
+import re
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from ppprint.errors import DataError, InputError
 from ppprint.model.table import MARK_KINDS, MarkKind
 from ppprint.model.validation import validated
 from ppprint.model.view import ViewOptions
 from ppprint.model.yamlio import LineDict, LineList, line_of, load_yaml
+
+_BLOCK_START = re.compile(r"\s*(#|>|:::|[-+*](\s|$)|\d+[.)](\s|$)|\||=+\s*$)")
+
+
+def _credit_line(text: str) -> str:
+    """A credit is one line of plain text: it is set as an item of the credits list, so it may not
+    break the line, start a block of Markdown (a heading would also add a bookmark) or hold an image."""
+    if "\n" in text.strip() or "\r" in text:
+        raise ValueError("a credit is one line of plain text (no line breaks)")
+    if _BLOCK_START.match(text):
+        raise ValueError(f"a credit is plain text; it may not start with '{text.strip()[:3]}' (Markdown would make it a heading, a quote or a list)")
+    if "![" in text:
+        raise ValueError("a credit is plain text; an image ('![...](...)') is not allowed")
+    if "@@figure:" in text:
+        raise ValueError("'@@figure:' is reserved for figure() in rules.md")
+    return text.strip()
+
+
+CreditLine = Annotated[str, AfterValidator(_credit_line)]
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -83,7 +105,7 @@ class GameMeta(_Strict):
     equipment: list[str]
     source: Source
     licence: Licence
-    credits: list[str] = []
+    credits: list[CreditLine] = []
     keywords: list[str] = []
     board: BoardSpec | None = None
     """Only for a game without an engine: the board its figures are drawn on."""

@@ -52,6 +52,10 @@ LEVEL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 Origin = Literal["published", "project", "generated"]
 """Where a level's layout comes from: the published rules, the project's own, or the generator."""
 
+MAX_STICKS = 1000
+"""The most sticks of one kind a level file may list: a 10 x 10 board has room for 180 without overlap,
+so more can only be a mistake (and the checker stays fast: it is linear in the sticks)."""
+
 SIDES: dict[str, Direction] = {"top": (0, 1), "right": (1, 0), "bottom": (0, -1), "left": (-1, 0)}
 CUBES_PER_SUIT = 6
 """Energy cubes: the 24 null cubes of a matchsticks set, six in each suit colour."""
@@ -172,6 +176,8 @@ def level_from_data(data: Any, default_id: str = "level") -> Level:
         items = data[key] or []
         if not isinstance(items, list):
             raise DataError(f"'{key}' is a list of sticks", (key,))
+        if len(items) > MAX_STICKS:
+            raise DataError(f"'{key}' lists {len(items):,} sticks, more than the {MAX_STICKS:,} a level may have", (key,))
         sticks.extend(parse_stick(text, span, (key, i)) for i, text in enumerate(items))
     house = data["ghost_house"]
     if not isinstance(house, list):
@@ -214,11 +220,14 @@ def get_level(level_id: str) -> Level:
     An id is a word (:data:`LEVEL_ID`), never a path: only the game's own folder is read.
     """
     if level_id not in _LEVELS:
-        if not LEVEL_ID.fullmatch(level_id):
+        if len(level_id) > 100 or not LEVEL_ID.fullmatch(level_id):
             raise KeyError(level_id)
         path = LEVELS_DIR / f"{level_id}.yaml"
-        if not path.is_file():
-            raise KeyError(level_id)
+        try:
+            if not path.is_file():
+                raise KeyError(level_id)
+        except OSError:
+            raise KeyError(level_id) from None
         _LEVELS[level_id] = read_level(path)[0]
     return _LEVELS[level_id]
 
@@ -291,12 +300,15 @@ def _connected(cells: set[Cell]) -> bool:
     return seen == cells
 
 
-def _stick_loc(level: Level, index: int) -> tuple[object, ...]:
-    threes = [i for i, s in enumerate(level.sticks) if s.span == 2]
-    if index in threes:
-        return ("three_sticks", threes.index(index))
-    aces = [i for i, s in enumerate(level.sticks) if s.span != 2]
-    return ("ace_sticks", aces.index(index))
+def _stick_locs(level: Level) -> list[tuple[object, ...]]:
+    """Where each stick of a level is in its file: ``("three_sticks", i)`` or ``("ace_sticks", i)``."""
+    counts = {"three_sticks": 0, "ace_sticks": 0}
+    locs: list[tuple[object, ...]] = []
+    for stick in level.sticks:
+        key = "three_sticks" if stick.span == 2 else "ace_sticks"
+        locs.append((key, counts[key]))
+        counts[key] += 1
+    return locs
 
 
 def validate_level(level: Level, data: Any = None) -> LevelReport:
@@ -320,8 +332,7 @@ def validate_level(level: Level, data: Any = None) -> LevelReport:
         error("budget", f"{aces} A-sticks placed, the budget is {level.budget_ace}", loc=("ace_sticks",))
     seen: dict[Edge, int] = {}
     closing = portal_edges()
-    for index, stick in enumerate(level.sticks):
-        loc = _stick_loc(level, index)
+    for index, (stick, loc) in enumerate(zip(level.sticks, _stick_locs(level))):
         for edge in stick.edges():
             if edge in closing:
                 error("portal-closed", f"stick {stick_text(stick)} closes a portal", edge, loc)
