@@ -152,7 +152,7 @@ class MarkdownConverter:
                 raise MarkdownError(f"an image must stand alone in its paragraph, with its caption as its text: ![caption](file.png) (line {_line(node)})", _line(node))
             image = images[0]
             if self.make_image is None:
-                raise MarkdownError(f"images are not supported here (line {_line(node)})", _line(node))
+                raise MarkdownError("images are not supported here (only in the rules text)", _line(node))
             caption = "".join(child.content for child in image.children or [])
             return self.make_image(str(image.attrs.get("src", "")), caption)
         return Paragraph(self._inline(inline), style)

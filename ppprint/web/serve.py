@@ -33,7 +33,7 @@ import watchfiles
 
 from ppprint.book.build import BuildOptions, GameBuild, book_pdf
 from ppprint.book.cache import CACHE_FOLDER
-from ppprint.errors import ClaimError, InputError, PpprintError, display_path
+from ppprint.errors import ClaimError, InputError, Interrupted, PpprintError, display_path
 from ppprint.output import inside, write_atomic
 from ppprint.registry import get_game
 from ppprint.web.fonts import font_face_css, font_files
@@ -386,7 +386,7 @@ def serve(book: LiveBook, port: int, report: Any = print) -> None:
     try:
         for _ in watch(book, stop, ready):
             report(book.log[-1])
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Interrupted):  # Ctrl-C (or SIGTERM) is how a preview ends: a clean stop, exit 0
         pass
     finally:
         stop.set()
