@@ -81,6 +81,15 @@ def run_measured(
         )
 
 
+def inherited_megabytes() -> float:
+    """The peak memory a child started as :func:`run_measured` starts its children reports for doing
+    nothing: a forked child's peak counts the test process's own pages until it execs, so a test
+    process grown large (a Dask cluster in an earlier test) hides how little a child used."""
+    process = subprocess.Popen([sys.executable, "-c", "pass"], preexec_fn=lambda: _limits(None))
+    _, _, usage = os.wait4(process.pid, 0)
+    return usage.ru_maxrss / 1024
+
+
 def _limits(cpu: float | None) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
     if cpu is not None:
