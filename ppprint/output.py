@@ -184,7 +184,7 @@ ALL_WRITTEN = "every file of the build was written"
 def write_set(root: Path, files: Sequence[tuple[str, bytes]]) -> list[Path]:
     """Write ``files`` (names relative to ``root``, at most one folder deep) as one set; return their paths.
 
-    Each top-level name (a file, or a folder such as ``expansion-figures``) is replaced as a
+    Each top-level name (a file, or a folder such as ``<game>-figures``) is replaced as a
     whole: a folder loses the files of an earlier build that this one does not write. See the
     module's docstring for what happens on errors and interruptions.
     """

@@ -37,7 +37,7 @@ MAX_POWER_BITS = 4096
 """The largest power a template may compute, in bits."""
 
 
-class RulesEnvironment(ImmutableSandboxedEnvironment):
+class RulesSandboxedEnvironment(ImmutableSandboxedEnvironment):
     """The immutable sandbox, refusing powers beyond :data:`MAX_POWER_BITS`."""
 
     intercepted_binops = frozenset({"**"})
@@ -117,7 +117,7 @@ def _limit_memory() -> None:
 
 
 def _render(folder: Path, name: str, context: Mapping[str, Any]) -> str:
-    environment = RulesEnvironment(
+    environment = RulesSandboxedEnvironment(
         loader=FolderLoader(folder), undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True
     )
     path = folder / name

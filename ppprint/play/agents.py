@@ -21,7 +21,7 @@ written once for every game, bundled or scaffolded:
     else as a draw), then the most visited move.
 
 A game's ``play.py`` may add agents of its own (``agents()``: name -> factory
-taking the text after the colon, or ``None``); Piecepackman's ``ghosts`` is one.
+taking the text after the colon, or ``None``); a maze game's ghost agent, say.
 Every agent draws only from the generator it is given, so a game is a function
 of its seed.
 """
@@ -134,7 +134,7 @@ class MCTSAgent:
     def _simulate(self, root: _Node, state: State[Any], rng: random.Random, players: int) -> None:
         path = [root]
         node = root
-        # Selection and expansion: down the tree while every move of a node has been tried.
+        # Selection, then growth: down the tree while every move of a node has been tried.
         while True:
             if node.player == TERMINAL:
                 break

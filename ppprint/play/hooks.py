@@ -9,8 +9,8 @@ agents and measured on its engine's ``GAME`` alone.
     ``mcts`` scores a playout cut short with it. Cheap and rough is right:
     it is called once per legal move.
 ``variants() -> list[Variant]``
-    other set-ups the report measures besides the game's ``GAME`` (Siege with
-    2, 3 and 4 players; Piecepackman's levels with three or four ghosts). A
+    other set-ups the report measures besides the game's ``GAME`` (another
+    number of players; each level of a maze game with three or four ghosts). A
     variant names its engine and, where the set-up is more than
     ``initial_state(rng)``, how to start a game; it may name the agents that
     play it (by default the first agent of the report).
