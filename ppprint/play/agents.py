@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ppprint.engine.base import CHANCE, TERMINAL, State, sample_chance
+from ppprint.engine.base import CHANCE, TERMINAL, State, random_playout, sample_chance
 from ppprint.errors import InputError
 
 Evaluate = Callable[[State[Any], int], float]
@@ -174,17 +174,7 @@ class MCTSAgent:
 
     def _rollout(self, state: State[Any], rng: random.Random, players: int) -> list[float]:
         """Random play to the end (or :attr:`rollout_plies`); each player's result scaled to [0, 1]."""
-        plies = 0
-        while plies < self.rollout_plies:
-            player = state.current_player
-            if player == TERMINAL:
-                return [(r + 1.0) / 2.0 for r in state.returns()]
-            if player == CHANCE:
-                move = sample_chance(state.chance_outcomes(), rng)
-            else:
-                move = rng.choice(state.legal_moves())
-            state.push(move)
-            plies += 1
+        random_playout(state, rng, self.rollout_plies)
         if state.current_player == TERMINAL:
             return [(r + 1.0) / 2.0 for r in state.returns()]
         if self.evaluate is None:
