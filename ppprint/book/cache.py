@@ -40,7 +40,7 @@ from ppprint.errors import ClaimError, InputError
 from ppprint.model.game import Figure
 from ppprint.output import inside, write_atomic
 from ppprint.registry import Plugin
-from ppprint.render.draw import Drawing, Group, Item, Paint, Segment, Shape, Text
+from ppprint.render.draw import DeferredDrawing, Drawing, Group, Item, Paint, Segment, Shape, Text
 from ppprint.render.figure import render_figure
 from ppprint.verify import CheckedFigure, VerifyReport, marks_of, verify_figure
 
@@ -280,42 +280,28 @@ class GameFigures:
                     pass
             return redraw().items
 
-        # A trial layout needs only a figure's size: that is a small entry of its own, and the
-        # drawing's entry is read when the figure is painted.
+        # A trial layout needs only a figure's size: that is a small entry of its own. The drawing is
+        # made (or read from its entry) when the figure is painted, and kept only then.
         size = self.store.get(_digest(key, "size"), "size") if key else None
         if size is not None:
             try:
-                drawn = StoredDrawing(size, stored_items)
+                width, height = _numbers([size["width"], size["height"]])
+                drawn = DeferredDrawing(width, height, stored_items, _text(size["title"]), _text(size["description"]))
             except (LookupError, TypeError, ValueError):
                 drawn = None
         if drawn is None:
-            drawn = redraw()
+            drawn = fresh = redraw()
             if key:
-                self.store.put(key, "drawing", figure=figure_id, scale=scale, columns=columns, drawing=encode_drawing(drawn))
-                self.store.put(_digest(key, "size"), "size", width=drawn.width, height=drawn.height, title=drawn.title, description=drawn.description)
+                self.store.put(_digest(key, "size"), "size", width=fresh.width, height=fresh.height, title=fresh.title, description=fresh.description)
+
+                def made() -> list[Item]:
+                    items = fresh.items
+                    self.store.put(key, "drawing", figure=figure_id, scale=scale, columns=columns, drawing=encode_drawing(fresh))
+                    return items
+
+                drawn = DeferredDrawing(fresh.width, fresh.height, made, fresh.title, fresh.description)
         self.drawn[figure_id, scale, columns] = drawn
         return drawn
-
-
-class StoredDrawing(Drawing):
-    """A drawing of the cache: its size at once, its items from ``items()`` when first used
-    (a trial layout asks a figure only for its size)."""
-
-    def __init__(self, size: dict[str, Any], items: Callable[[], list[Item]]):
-        self.width, self.height = _numbers([size["width"], size["height"]])
-        self.title, self.description = _text(size["title"]), _text(size["description"])
-        self._read = items
-        self._items: list[Item] | None = None
-
-    @property
-    def items(self) -> list[Item]:
-        if self._items is None:
-            self._items = self._read()
-        return self._items
-
-    @items.setter
-    def items(self, items: list[Item]) -> None:
-        self._items = items
 
 
 # -- drawings as plain JSON ----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -96,6 +96,35 @@ class Drawing:
     items: list[Item] = field(default_factory=list)
     title: str = ""
     description: str = ""
+
+
+class DeferredDrawing(Drawing):
+    """A drawing whose size is known at once and whose items are made by ``items()`` when first
+    used: a trial page layout asks a figure only for its size."""
+
+    def __init__(self, width: float, height: float, items: Callable[[], list[Item]], title: str = "", description: str = ""):
+        self.width, self.height, self.title, self.description = width, height, title, description
+        self._make: Callable[[], list[Item]] | None = items
+        self._items: list[Item] | None = None
+
+    @property
+    def items(self) -> list[Item]:
+        if self._items is None:
+            assert self._make is not None
+            self._items, self._make = self._make(), None
+        return self._items
+
+    @items.setter
+    def items(self, items: list[Item]) -> None:
+        self._items, self._make = items, None
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any drawing of the same size, items, title and description, deferred or not."""
+        if not isinstance(other, Drawing):
+            return NotImplemented
+        return (self.width, self.height, self.items, self.title, self.description) == (other.width, other.height, other.items, other.title, other.description)
+
+    __hash__ = None  # type: ignore[assignment]  # as a Drawing: mutable
 
 
 def multiply(outer: Matrix, inner: Matrix) -> Matrix:

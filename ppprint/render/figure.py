@@ -19,7 +19,7 @@ from ppprint.model.game import Figure
 from ppprint.model.piecepack import suit_table
 from ppprint.model.table import Arrow, Cross, Highlight, Label, Mark, Point, Table, footprint, piece_kind
 from ppprint.render import marks
-from ppprint.render.draw import Drawing, Pen
+from ppprint.render.draw import DeferredDrawing, Drawing, Pen
 from ppprint.render.fonts import SANS
 from ppprint.render.palette import INK, MUTED_INK
 from ppprint.render.pdf import drawing_pdf, pdf_png
@@ -87,7 +87,11 @@ def render_figure(
     pictures = [panel_picture(view, checked.figure, p) for p in checked.panels]
     if text is not None:
         pictures = [retext(picture, text) for picture in pictures]
-    return figure_drawing(pictures, columns or checked.figure.columns, scale=scale, title=checked.figure.caption)
+    columns = columns or checked.figure.columns
+    title = checked.figure.caption
+    # Its size at once, its items when first used (a trial page layout needs only the size).
+    width, height = figure_size(pictures, columns, scale=scale)
+    return DeferredDrawing(width, height, lambda: figure_drawing(pictures, columns, scale=scale, title=title).items, title)
 
 
 def retext(picture: PanelPicture, text: Callable[[str], str]) -> PanelPicture:
@@ -107,15 +111,25 @@ def panel_size(table: Table, margin: float = MARGIN) -> tuple[float, float]:
     return max_x - min_x + 2 * margin, max_y - min_y + 2 * margin
 
 
-def figure_drawing(
-    panels: Sequence[PanelPicture], columns: int = 1, margin: float = MARGIN, scale: float = 1.0, title: str = "", description: str = ""
-) -> Drawing:
-    """The panels on a grid, each labelled underneath, for printing at ``scale``.
+@dataclass(frozen=True)
+class _Grid:
+    """Where the panels of a figure go: its columns, each cell and the whole (inches), the labels' size (points)."""
 
-    ``margin`` is the blank border around each panel (inches); print-and-play
-    pieces use 0 so the drawing's edge is the piece's cut line.
-    """
-    pen = Pen(scale)
+    columns: int
+    cell_w: float
+    cell_h: float
+    label_pt: float
+    label_height: float
+    width: float
+    height: float
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The drawing's width and height in points."""
+        return self.width * POINTS_PER_INCH, self.height * POINTS_PER_INCH
+
+
+def _grid(pen: Pen, panels: Sequence[PanelPicture], columns: int, margin: float) -> _Grid:
     columns = max(1, min(columns, len(panels)))
     rows = math.ceil(len(panels) / columns)
     cell_w = max(panel_size(p.table, margin)[0] for p in panels)
@@ -125,8 +139,27 @@ def figure_drawing(
     cell_h = max(panel_size(p.table, margin)[1] for p in panels) + label_height
     width = columns * cell_w + (columns - 1) * PANEL_GAP
     height = rows * cell_h + (rows - 1) * PANEL_GAP
+    return _Grid(columns, cell_w, cell_h, label_pt, label_height, width, height)
+
+
+def figure_size(panels: Sequence[PanelPicture], columns: int = 1, margin: float = MARGIN, scale: float = 1.0) -> tuple[float, float]:
+    """The width and height (points) of :func:`figure_drawing` of the same panels, without drawing them."""
+    return _grid(Pen(scale), panels, columns, margin).size
+
+
+def figure_drawing(
+    panels: Sequence[PanelPicture], columns: int = 1, margin: float = MARGIN, scale: float = 1.0, title: str = "", description: str = ""
+) -> Drawing:
+    """The panels on a grid, each labelled underneath, for printing at ``scale``.
+
+    ``margin`` is the blank border around each panel (inches); print-and-play
+    pieces use 0 so the drawing's edge is the piece's cut line.
+    """
+    pen = Pen(scale)
+    grid = _grid(pen, panels, columns, margin)
+    cell_w, cell_h, label_pt, label_height = grid.cell_w, grid.cell_h, grid.label_pt, grid.label_height
     for index, picture in enumerate(panels):
-        column, row = index % columns, index // columns
+        column, row = index % grid.columns, index // grid.columns
         w, h = panel_size(picture.table, margin)
         x0 = (column * (cell_w + PANEL_GAP) + (cell_w - w) / 2) * POINTS_PER_INCH
         y0 = (row * (cell_h + PANEL_GAP) + (cell_h - h - label_height) / 2) * POINTS_PER_INCH
@@ -135,7 +168,8 @@ def figure_drawing(
             centre_x = (column * (cell_w + PANEL_GAP) + cell_w / 2) * POINTS_PER_INCH
             base_y = (row * (cell_h + PANEL_GAP) + cell_h) * POINTS_PER_INCH - label_pt * 0.6
             pen.text(picture.label, (centre_x, base_y), label_pt, SANS, INK, role="label")
-    return pen.drawing(width * POINTS_PER_INCH, height * POINTS_PER_INCH, title=title)
+    width, height = grid.size
+    return pen.drawing(width, height, title=title, description=description)
 
 
 class _Place:
