@@ -378,18 +378,23 @@ def build_rulebook(
         document.build(story_of())
         return document, output.getvalue()
 
-    # Lay the book out without painting its figures (the layout never depends on the paint) until
-    # its pages are full enough, keeping the best layout; then typeset that one for real.
+    # Typeset the book; while a page is too blank, lay it out again without painting its figures
+    # (the layout never depends on the paint) with some figures smaller, keeping the best layout,
+    # and typeset that one for real. Most books are full enough at once: one pass.
+    first_levels = dict(levels)
+    document, pdf = typeset(dry=False)
     best: tuple[tuple[int, float], dict[str, int]] | None = None
     for _ in range(MAX_LAYOUTS):
-        document, _pdf = typeset(dry=True)
         blank = document.too_blank(MOST_BLANK)
         score = (len(blank), max((share for _, share in blank), default=0.0))
         if best is None or score < best[0]:
             best = (score, dict(levels))
         if not blank or not _smaller_figures(levels, document, [number for number, _ in blank]):
             break
+        document, _ = typeset(dry=True)
     assert best is not None
+    if best[1] == first_levels:
+        return pdf
     levels.update(best[1])
     return typeset(dry=False)[1]
 
