@@ -156,7 +156,15 @@ def painted(game: Plugin, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Drawing
         done.append((drawing, scale))
         paint(canvas, drawing, x, y, scale)
 
+    build = rulebook.RulebookTemplate.build
+
+    def typeset(document: Any, *args: Any, **kwargs: Any) -> None:
+        if not document.dry:  # the book is what its last real typesetting paints
+            done.clear()
+        build(document, *args, **kwargs)
+
     monkeypatch.setattr(rulebook, "paint", record)
+    monkeypatch.setattr(rulebook.RulebookTemplate, "build", typeset)
     build_rulebook(game, verify_game(game))
     monkeypatch.undo()
     return done
