@@ -29,7 +29,7 @@ import json
 import os
 import sys
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,6 @@ from typing import Any
 from ppprint import __version__
 from ppprint.book.styles import typographic
 from ppprint.errors import ClaimError, InputError
-from ppprint.model.game import Figure
 from ppprint.output import inside, write_atomic
 from ppprint.registry import Plugin
 from ppprint.render.draw import DeferredDrawing, Drawing, Group, Item, Paint, Segment, Shape, Text

@@ -25,7 +25,7 @@ from markdown_it.tree import SyntaxTreeNode
 from mdit_py_plugins.container import container_plugin
 from reportlab.lib.units import inch
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, KeepTogether, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
 
 from ppprint.book.floats import FloatBarrier, FloatingFigure, Keep
 from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, RULE, Styles, typographic

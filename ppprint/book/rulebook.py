@@ -13,7 +13,7 @@ import io
 import re
 from importlib.resources import files
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,14 +24,14 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, P
 
 from ppprint.book.floats import FloatingFigure, FloatingTemplate, KeepTail
 from ppprint.book.pdfmeta import attach_to_canvas
-from ppprint.book.markdown import FIGURE_MARKER, FLOAT_BARRIER, Heading, MarkdownConverter, MarkdownError
+from ppprint.book.markdown import FIGURE_MARKER, Heading, MarkdownConverter, MarkdownError
 from ppprint.book.template import render
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles, stated, typographic
 from ppprint.errors import InputError
 from ppprint.model.game import IMAGE_RE, GameData, GameMeta, image_path
 from ppprint.registry import Plugin
 from ppprint.render.draw import Drawing
-from ppprint.model.table import Label, MarkKind
+from ppprint.model.table import MarkKind
 from ppprint.render.figure import render_figure
 from ppprint.render.marks import Sample, legend
 from ppprint.render.pdf import paint

@@ -21,7 +21,6 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape, unescape
-from pathlib import Path
 from typing import Any
 
 from markdown_it.token import Token

@@ -23,6 +23,8 @@ from ppprint.geometry.walls import WallMaze
 
 TURN_SCALE = 1 << 20
 """Weight of one point; a turn adds 1 on top, so turns only break ties of cost."""
+UNREACHED = 1 << 62
+"""The weight of a state no search reaches (above any real weight)."""
 
 PATH_LIMIT = 4096
 """At most this many tied paths are listed (mazes of one-wide corridors have a handful)."""
@@ -60,6 +62,7 @@ class Search:
     start: int
 
 
+
 def search(
     maze: WallMaze,
     start: int,
@@ -70,7 +73,7 @@ def search(
 ) -> Search | None:
     """Dijkstra from cell index ``start`` to any cell index in ``targets``; ``None`` if none is reachable."""
     table = maze.step_table
-    infinity = 1 << 62
+    infinity = UNREACHED
     dist = [infinity] * len(table)
     preds: dict[int, list[int]] = {}
     turn_weight = 1 if free_turns else TURN_SCALE + 1
@@ -198,7 +201,7 @@ def cost_map(
     The same weights as :func:`search`, so a cost here is the cost of the path he walks to that cell.
     """
     table = maze.step_table
-    infinity = 1 << 62
+    infinity = UNREACHED
     dist = [infinity] * len(table)
     turn_weight = 1 if free_turns else TURN_SCALE + 1
     source = 4 * start + facing
@@ -293,7 +296,7 @@ def routes(
     that stops at its targets. A route's states are then read back along the tight edges from its ends.
     """
     table = maze.step_table
-    infinity = 1 << 62
+    infinity = UNREACHED
     turn_weight = 1 if free_turns else TURN_SCALE + 1
     source = 4 * start + facing
     if dist is None:
@@ -355,9 +358,9 @@ def distances(
     blocked: set[int] | frozenset[int] = frozenset(),
     free_turns: bool = False,
 ) -> list[int]:
-    """The weight of every state from ``start`` facing ``facing`` (``1 << 62``: out of reach), the search of
+    """The weight of every state from ``start`` facing ``facing`` (:data:`UNREACHED`: out of reach), the search of
     :func:`routes` run to the end: :func:`routes_in` reads any set of targets' routes from it."""
-    infinity = 1 << 62
+    infinity = UNREACHED
     dist = [infinity] * len(maze.step_table)
     routes(maze, start, facing, [_NOWHERE], blocked, free_turns, dist=dist)
     return dist
@@ -378,7 +381,7 @@ def routes_in(
     first: bool = False,
 ) -> list[RouteFound | None]:
     """:func:`routes`, read from the :func:`distances` of the same start, facing, blocked squares and turns."""
-    infinity = 1 << 62
+    infinity = UNREACHED
     turn_weight = 1 if free_turns else TURN_SCALE + 1
     results: list[RouteFound | None] = [None] * len(target_sets)
     for n, targets in enumerate(target_sets):
