@@ -40,7 +40,7 @@ from ppprint.errors import ClaimError, InputError
 from ppprint.output import inside, write_atomic
 from ppprint.registry import Plugin
 from ppprint.render.draw import DeferredDrawing, Drawing, Group, Item, Paint, Segment, Shape, Text
-from ppprint.render.figure import render_figure
+from ppprint.render.figure import PanelPicture, figure_pictures, render_pictures
 from ppprint.verify import CheckedFigure, VerifyReport, marks_of, verify_figure
 
 CACHE_FOLDER = ".ppprint-cache"
@@ -197,6 +197,8 @@ class GameFigures:
         self.keys: dict[str, str] = {}
         self.checked: dict[str, CheckedFigure] = {}
         self.drawn: dict[tuple[str, float, int], Drawing] = {}
+        self.pictures: dict[str, list[PanelPicture]] = {}
+        """Each figure's panels, laid out once for all the scales it is drawn at."""
         self.reused = 0
         """Figures whose verification came from the cache (so they were not checked again)."""
 
@@ -268,7 +270,10 @@ class GameFigures:
         key = _digest(self.keys[figure_id], "drawing", repr(scale), repr(columns)) if figure_id in self.keys else ""
 
         def redraw() -> Drawing:
-            return render_figure(self.game.require_view(), self._checked(figure_id), scale, columns, typographic)
+            checked = self._checked(figure_id)
+            if figure_id not in self.pictures:
+                self.pictures[figure_id] = figure_pictures(self.game.require_view(), checked, typographic)
+            return render_pictures(self.pictures[figure_id], checked.figure, scale, columns)
 
         def stored_items() -> list[Item]:
             entry = self.store.get(key, "drawing")

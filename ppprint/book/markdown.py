@@ -25,9 +25,10 @@ from markdown_it.tree import SyntaxTreeNode
 from mdit_py_plugins.container import container_plugin
 from reportlab.lib.units import inch
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, ListFlowable, ListItem, Spacer, Table, TableStyle
 
 from ppprint.book.floats import FloatBarrier, FloatingFigure, Keep
+from ppprint.book.paragraph import TextParagraph
 from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, RULE, Styles, typographic
 from ppprint.render.fonts import SANS
 
@@ -54,7 +55,7 @@ MAX_BOOKMARK = 120
 """Characters of a heading a PDF bookmark keeps (a longer heading's bookmark ends with an ellipsis)."""
 
 
-class Heading(Paragraph):
+class Heading(TextParagraph):
     """A heading paragraph that becomes a PDF bookmark when drawn.
 
     A heading too long for one page is split like any paragraph (ReportLab makes the parts with
@@ -62,7 +63,7 @@ class Heading(Paragraph):
     """
 
     def __init__(self, text: str | None, style: ParagraphStyle, level: int = 0, key: str = "", **kwargs: Any):
-        super().__init__(text, style, **kwargs)  # type: ignore[arg-type]  # ReportLab's split passes None (with frags)
+        super().__init__(text, style, **kwargs)
         self.outline_level = level
         self.outline_key = key
         title = re.sub(r"<[^>]+>", "", text or "").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
@@ -155,7 +156,7 @@ class MarkdownConverter:
                 raise MarkdownError("images are not supported here (only in the rules text)", _line(node))
             caption = "".join(child.content for child in image.children or [])
             return self.make_image(str(image.attrs.get("src", "")), caption)
-        return Paragraph(self._inline(inline), style)
+        return TextParagraph(self._inline(inline), style)
 
     def _list(self, node: SyntaxTreeNode) -> ListFlowable:
         return self._list_flowable(node, list(node.children), int(node.attrs.get("start", 1)))
@@ -199,7 +200,7 @@ class MarkdownConverter:
         (and so a heading before it is never left alone at the foot of a page)."""
         inner: list[Flowable] = []
         if title:
-            inner.append(Paragraph(escape(typographic(title)), self.styles.box_title))
+            inner.append(TextParagraph(escape(typographic(title)), self.styles.box_title))
         inner.extend(content)
         box = Table([[flowable] for flowable in inner], colWidths=["100%"], splitByRow=1)
         box.setStyle(
@@ -223,7 +224,7 @@ class MarkdownConverter:
         return box
 
     def _table(self, node: SyntaxTreeNode) -> Table:
-        rows: list[list[Paragraph]] = []
+        rows: list[list[TextParagraph]] = []
         header_rows = 0
         for section in node.children:
             for row in section.children:
@@ -231,7 +232,7 @@ class MarkdownConverter:
                 for cell in row.children:
                     style = self.styles.table_head if cell.type == "th" else self.styles.table_cell
                     text = self._inline(cell.children[0]) if cell.children else ""
-                    cells.append(Paragraph(text, style))
+                    cells.append(TextParagraph(text, style))
                 rows.append(cells)
                 if section.type == "thead":
                     header_rows += 1

@@ -20,11 +20,12 @@ from typing import Any
 from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer, Table, TableStyle
 
 from ppprint.book.floats import FloatingFigure, FloatingTemplate, KeepTail
 from ppprint.book.pdfmeta import attach_to_canvas
 from ppprint.book.markdown import FIGURE_MARKER, Heading, MarkdownConverter, MarkdownError
+from ppprint.book.paragraph import TextParagraph
 from ppprint.book.template import render
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles, stated, typographic
 from ppprint.errors import InputError
@@ -32,7 +33,7 @@ from ppprint.model.game import IMAGE_RE, GameData, GameMeta, image_path
 from ppprint.registry import Plugin
 from ppprint.render.draw import Drawing
 from ppprint.model.table import MarkKind
-from ppprint.render.figure import render_figure
+from ppprint.render.figure import PanelPicture, figure_pictures, render_pictures
 from ppprint.render.marks import Sample, legend
 from ppprint.render.pdf import paint
 from ppprint.render.fonts import SANS, SERIF, register_fonts
@@ -311,12 +312,16 @@ def build_rulebook(
     levels = {name: 0 for name in numbering.numbers}
     samples = marks_used(report)
     drawings: dict[tuple[str, float, int], Drawing] = {}
+    pictures: dict[str, list[PanelPicture]] = {}
 
     def draw_figure(figure_id: str, scale: float, columns: int) -> Drawing:
         if draw is not None:
             return draw(figure_id, scale, columns)
         if (figure_id, scale, columns) not in drawings:
-            drawings[figure_id, scale, columns] = render_figure(game.require_view(), report.figures[figure_id], scale, columns, typographic)
+            checked = report.figures[figure_id]
+            if figure_id not in pictures:
+                pictures[figure_id] = figure_pictures(game.require_view(), checked, typographic)
+            drawings[figure_id, scale, columns] = render_pictures(pictures[figure_id], checked.figure, scale, columns)
         return drawings[figure_id, scale, columns]
 
     def make_figure(figure_id: str) -> Flowable:
@@ -335,7 +340,7 @@ def build_rulebook(
         width = figure.width * inch if figure.width else None
         return FloatingFigure(
             make,
-            lambda: Paragraph(caption_text, styles.caption),
+            lambda: TextParagraph(caption_text, styles.caption),
             key,
             columns=max(1, min(figure.columns, len(figure.panels))),
             panels=len(figure.panels),
@@ -357,7 +362,7 @@ def build_rulebook(
         def key(width: float) -> list[Flowable]:
             return key_rows(samples, width, max_figure_height) if number == 1 else []
 
-        return FloatingFigure(make, lambda: Paragraph(caption_text, styles.caption), key, max_height=frame_height * FIGURE_HEIGHTS[levels[source]], name=source)
+        return FloatingFigure(make, lambda: TextParagraph(caption_text, styles.caption), key, max_height=frame_height * FIGURE_HEIGHTS[levels[source]], name=source)
 
     def story_of() -> list[Flowable]:
         story: list[Flowable] = title_block(data, styles)
@@ -483,17 +488,17 @@ def title_block(data: GameData, styles: Styles) -> list[Flowable]:
     designers = _join_names(meta.designers)
     flowables: list[Flowable] = [
         Spacer(1, 0.1 * inch),
-        Paragraph(_text(meta.title), styles.title),
+        TextParagraph(_text(meta.title), styles.title),
     ]
     if meta.subtitle:
-        flowables.append(Paragraph(_text(meta.subtitle), styles.subtitle))
-    flowables.append(Paragraph(f"A game by {_text(designers)} · {meta.year}", styles.byline))
+        flowables.append(TextParagraph(_text(meta.subtitle), styles.subtitle))
+    flowables.append(TextParagraph(f"A game by {_text(designers)} · {meta.year}", styles.byline))
     # A field the source leaves open ("not stated") is left out; the equipment takes its room.
     fields = [(label, value, share) for label, value, share in info_fields(meta) if stated(value)]
     spare = 100 - sum(share for _, _, share in fields)
     shares = [share + (spare if label == "EQUIPMENT" else 0) for label, _, share in fields]
     info = Table(
-        [[Paragraph(label, styles.info_label) for label, _, _ in fields], [Paragraph(_text(value), styles.info_value) for _, value, _ in fields]],
+        [[TextParagraph(label, styles.info_label) for label, _, _ in fields], [TextParagraph(_text(value), styles.info_value) for _, value, _ in fields]],
         colWidths=[f"{share}%" for share in shares],
     )
     info.setStyle(

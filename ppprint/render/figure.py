@@ -84,11 +84,19 @@ def render_figure(
 ) -> Drawing:
     """The drawing of a checked figure, all panels, for printing at ``scale``, in ``columns``
     (default: the figure's own); ``text`` rewrites the words of labels (a book's punctuation)."""
+    return render_pictures(figure_pictures(view, checked, text), checked.figure, scale, columns)
+
+
+def figure_pictures(view: GameView[Any, Any], checked: CheckedFigure, text: Callable[[str], str] | None = None) -> list[PanelPicture]:
+    """The panels of a checked figure, ready to draw at any scale; ``text`` rewrites the words of labels."""
     pictures = [panel_picture(view, checked.figure, p) for p in checked.panels]
-    if text is not None:
-        pictures = [retext(picture, text) for picture in pictures]
-    columns = columns or checked.figure.columns
-    title = checked.figure.caption
+    return [retext(picture, text) for picture in pictures] if text is not None else pictures
+
+
+def render_pictures(pictures: Sequence[PanelPicture], figure: Figure, scale: float = 1.0, columns: int | None = None) -> Drawing:
+    """The drawing of ``figure`` from its panels (:func:`figure_pictures`), as :func:`render_figure` makes it."""
+    columns = columns or figure.columns
+    title = figure.caption
     # Its size at once, its items when first used (a trial page layout needs only the size).
     width, height = figure_size(pictures, columns, scale=scale)
     return DeferredDrawing(width, height, lambda: figure_drawing(pictures, columns, scale=scale, title=title).items, title)

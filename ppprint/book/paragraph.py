@@ -1,0 +1,46 @@
+"""Paragraphs that break their lines once per text, style and width.
+
+A rulebook is laid out several times while its figures are sized (and a platypus
+frame measures a paragraph more than once in each layout), but the lines of a
+paragraph depend only on its text, its style and the widths it is broken to.
+:class:`TextParagraph` keeps those lines for as long as its style lives and hands
+them to every later paragraph of the same text: the same lines, so the same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+
+_BrokenKey = tuple[str, Any, tuple[float, ...]]
+_BROKEN: WeakKeyDictionary[ParagraphStyle, dict[_BrokenKey, tuple[Any, dict[str, Any]]]] = WeakKeyDictionary()
+"""Each style's broken paragraphs: (text, bullet, widths) to the broken lines and the attributes breaking set (it makes the fragments a word list)."""
+_SET_BY_BREAKING = ("frags", "_width_max", "_hyphenations", "_splitLongWordCount", "height")
+
+
+class TextParagraph(Paragraph):
+    """A paragraph made from markup text, whose line breaks are computed once per width (see the module).
+
+    The parts ReportLab splits off it are made from fragments, not text, and break their own lines.
+    """
+
+    def __init__(self, text: str | None, style: ParagraphStyle, **kwargs: Any):
+        super().__init__(text, style, **kwargs)  # type: ignore[arg-type]  # ReportLab's split passes None (with frags)
+        self._source = text if kwargs.get("frags") is None else None
+
+    def breakLines(self, width: Any) -> Any:  # noqa: N802  (ReportLab's name)
+        if self._source is None or getattr(self.style, "hyphenationLang", None) or not isinstance(self.bulletText, (str, type(None))):
+            return super().breakLines(width)
+        widths = tuple(width) if isinstance(width, (list, tuple)) else (width,)
+        known = _BROKEN.setdefault(self.style, {})
+        key = (self._source, self.bulletText, widths)
+        if key not in known:
+            lines = super().breakLines(width)
+            known[key] = (lines, {name: getattr(self, name) for name in _SET_BY_BREAKING if hasattr(self, name)})
+            return lines
+        lines, attributes = known[key]
+        self.__dict__.update(attributes)
+        return lines
