@@ -242,6 +242,15 @@ def _is_text(flowable: Flowable) -> bool:
     return isinstance(flowable, (Paragraph, ListFlowable)) and not isinstance(flowable, Heading)
 
 
+DRY_RUN = "_ppprint_dry_run"
+"""Set on the canvas of a trial layout: flowables are placed, measured and split, but not painted."""
+
+
+def dry_run(canvas: Any) -> bool:
+    """Whether ``canvas`` is a trial layout's (:data:`DRY_RUN`)."""
+    return bool(getattr(canvas, DRY_RUN, False))
+
+
 class FloatingTemplate(BaseDocTemplate):
     """A document template that floats :class:`FloatingFigure` s (see the module's notes)."""
 

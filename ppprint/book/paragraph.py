@@ -15,6 +15,8 @@ from weakref import WeakKeyDictionary
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
+from ppprint.book.floats import dry_run
+
 _BrokenKey = tuple[str, Any, tuple[float, ...]]
 _BROKEN: WeakKeyDictionary[ParagraphStyle, dict[_BrokenKey, tuple[Any, dict[str, Any]]]] = WeakKeyDictionary()
 """Each style's broken paragraphs: (text, bullet, widths) to the broken lines and the attributes breaking set (it makes the fragments a word list)."""
@@ -44,3 +46,7 @@ class TextParagraph(Paragraph):
         lines, attributes = known[key]
         self.__dict__.update(attributes)
         return lines
+
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:  # noqa: N802  (ReportLab's name)
+        if not dry_run(canvas):  # a trial layout paints nothing
+            super().drawOn(canvas, x, y, _sW)  # type: ignore[call-arg]  # the stubs leave out ReportLab's _sW

@@ -22,7 +22,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer, Table, TableStyle
 
-from ppprint.book.floats import FloatingFigure, FloatingTemplate, KeepTail
+from ppprint.book.floats import DRY_RUN, FloatingFigure, FloatingTemplate, KeepTail, dry_run
 from ppprint.book.pdfmeta import attach_to_canvas
 from ppprint.book.markdown import FIGURE_MARKER, Heading, MarkdownConverter, MarkdownError
 from ppprint.book.paragraph import TextParagraph
@@ -58,7 +58,6 @@ MOST_BLANK = 0.3
 LAST_PAGE_SHARE = 0.25
 """The last page of a book carries at least this share of a page (the credits are split no later)."""
 
-DRY_RUN = "_ppprint_dry_run"
 """Set on the canvas of a trial layout, whose figures need not be painted."""
 
 _CALL_RE = re.compile(r"""\b(figure|ref)\(\s*["']([^"']*)["']\s*\)""")
@@ -146,7 +145,7 @@ class FigureFlowable(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        if not getattr(self.canv, DRY_RUN, False):
+        if not dry_run(self.canv):
             paint(self.canv, self.drawing, 0, 0, self.scale)
 
 
@@ -175,7 +174,7 @@ class ImageFlowable(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        if getattr(self.canv, DRY_RUN, False):
+        if dry_run(self.canv):
             return
         self.canv.drawImage(str(self.path), 0, 0, self.width, self.height, mask="auto")
 
@@ -229,7 +228,8 @@ class RulebookTemplate(FloatingTemplate):
         self.mirrored = mirrored
         self.meta = meta
         self.dry = dry
-        """A trial layout: figures are placed but not painted."""
+        """A trial layout: the text and figures are placed but not painted, and no PDF is written."""
+        self._doSave = not dry
         self.footer_drop = 0.42 * inch * margin / MARGIN
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._decorate)])
@@ -383,23 +383,19 @@ def build_rulebook(
         document.build(story_of())
         return document, output.getvalue()
 
-    # Typeset the book; while a page is too blank, lay it out again without painting its figures
-    # (the layout never depends on the paint) with some figures smaller, keeping the best layout,
-    # and typeset that one for real. Most books are full enough at once: one pass.
-    first_levels = dict(levels)
-    document, pdf = typeset(dry=False)
+    # Lay the book out without painting it (the layout never depends on the paint); while a page is
+    # too blank, lay it out again with some figures smaller. Typeset the best layout for real: its
+    # paragraphs are broken already (TextParagraph), so a trial layout costs little more than its floats.
     best: tuple[tuple[int, float], dict[str, int]] | None = None
     for _ in range(MAX_LAYOUTS):
+        document, _ = typeset(dry=True)
         blank = document.too_blank(MOST_BLANK)
         score = (len(blank), max((share for _, share in blank), default=0.0))
         if best is None or score < best[0]:
             best = (score, dict(levels))
         if not blank or not _smaller_figures(levels, document, [number for number, _ in blank]):
             break
-        document, _ = typeset(dry=True)
     assert best is not None
-    if best[1] == first_levels:
-        return pdf
     levels.update(best[1])
     return typeset(dry=False)[1]
 
