@@ -67,10 +67,12 @@ def _refuse(action: str, path: Path, exc: OSError, outcome: str) -> InputError:
 # -- one file ------------------------------------------------------------------------------------
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename, so no half-written file is left.
 
     A bad destination is an :class:`InputError` naming it; nothing is left behind on any error or interruption.
+    ``durable=False`` skips flushing the file to the disk first (for files checked when read, such as
+    cache entries, where one lost in a power cut is merely missing).
     """
     outcome = "nothing was written"
     path = Path(path)
@@ -81,7 +83,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     _remove_leftovers(folder)
     temporary = folder / f".{path.name[:100]}.{os.getpid()}.{secrets.token_hex(4)}.part"
     try:
-        _write_new(temporary, data)
+        _write_new(temporary, data, durable)
         os.replace(temporary, path)
     except OSError as exc:
         raise _refuse("write", path, exc, outcome) from None
@@ -91,14 +93,15 @@ def write_atomic(path: Path, data: bytes) -> None:
         _raise_held(held, "")
 
 
-def _write_new(path: Path, data: bytes) -> None:
-    """Create ``path`` (it must not exist) with ``data``, flushed to the disk (so a full disk shows here)."""
+def _write_new(path: Path, data: bytes, durable: bool = True) -> None:
+    """Create ``path`` (it must not exist) with ``data``, flushed to the disk if ``durable`` (so a full disk shows here)."""
     handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
     try:
         view = memoryview(data)
         while view:
             view = view[os.write(handle, view):]
-        os.fsync(handle)
+        if durable:
+            os.fsync(handle)
     finally:
         os.close(handle)
 

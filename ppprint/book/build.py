@@ -21,7 +21,6 @@ from typing import Any, TypeVar
 
 from rich.progress import Progress
 
-from ppprint.book.booklet import impose
 from ppprint.book.cache import GameFigures, Store, cache_folder
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.rulebook import Appendix, FigureDrawer, build_rulebook, rulebook_metadata
@@ -102,6 +101,8 @@ def book_pdf(
     ``draw`` draws its figures (by default, from the checked figures of ``report``).
     """
     if book_format == "booklet":
+        from ppprint.book.booklet import impose  # pypdf is loaded only to impose a booklet
+
         half = build_rulebook(game, report, paper, half=True, draw=draw, appendix=appendix)
         return f"{game.id}-{paper}-booklet.pdf", impose(half, paper, rulebook_metadata(game.data.meta, "rules (booklet)"))
     return f"{game.id}-{paper}.pdf", build_rulebook(game, report, paper, draw=draw, appendix=appendix)

@@ -172,7 +172,7 @@ class Store:
             return
         for key, data in (self.new if entries is None else entries).items():
             try:
-                write_atomic(self.folder / f"{key}.json", data)
+                write_atomic(self.folder / f"{key}.json", data, durable=False)  # an entry is checked when read
             except (OSError, InputError):
                 continue
 

@@ -15,6 +15,7 @@ curly quotes, dashes and the like are set here once, not by markdown-it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from html import escape
@@ -84,6 +85,12 @@ def _parser() -> MarkdownIt:
     return md
 
 
+@functools.lru_cache(maxsize=8)
+def _syntax_tree(text: str) -> SyntaxTreeNode:
+    """The syntax tree of ``text``, parsed once for every layout of a book (it is only read)."""
+    return SyntaxTreeNode(_parser().parse(text))
+
+
 class MarkdownConverter:
     """Turns one Markdown document into flowables."""
 
@@ -99,8 +106,7 @@ class MarkdownConverter:
 
     def convert(self, text: str) -> list[Flowable]:
         """All flowables of ``text``."""
-        tree = SyntaxTreeNode(_parser().parse(text))
-        return self._blocks(tree.children)
+        return self._blocks(_syntax_tree(text).children)
 
     def _blocks(self, nodes: list[SyntaxTreeNode]) -> list[Flowable]:
         out: list[Flowable] = []

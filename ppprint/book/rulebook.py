@@ -26,7 +26,7 @@ from ppprint.book.floats import DRY_RUN, FloatingFigure, FloatingTemplate, KeepT
 from ppprint.book.pdfmeta import attach_to_canvas
 from ppprint.book.markdown import FIGURE_MARKER, Heading, MarkdownConverter, MarkdownError
 from ppprint.book.paragraph import TextParagraph
-from ppprint.book.template import render
+from ppprint.book.template import render, render_own
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles, stated, typographic
 from ppprint.errors import InputError
 from ppprint.model.game import IMAGE_RE, GameData, GameMeta, image_path
@@ -454,7 +454,7 @@ def rulebook_markdown(game: Plugin, report: VerifyReport, numbering: FigureNumbe
         check_markdown(clarifications, data.clarifications_path)
     frame = {"rules": rules, "clarifications": clarifications, "figures": len(data.figures)}
     frame |= {"diagrams": report.diagrams, "claims": report.claims, "unchecked": report.unchecked}
-    return render(TEMPLATES_DIR, "rulebook.md.j2", context | frame)
+    return render_own(TEMPLATES_DIR, "rulebook.md.j2", context | frame)
 
 
 def _refuse_markers(text: str, path: Path) -> None:

@@ -12,6 +12,7 @@ cannot fork, the sandbox alone applies.
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import signal
@@ -67,7 +68,7 @@ class FolderLoader(jinja2.BaseLoader):
 def render(folder: Path, name: str, context: Mapping[str, Any]) -> str:
     """Render the template ``name`` of ``folder`` in the sandbox, within the time and memory limits."""
     if not hasattr(os, "fork"):
-        return _render(folder, name, context)
+        return _render(folder, name, context, _sandbox(folder))
     fork = multiprocessing.get_context("fork")
     receive, send = fork.Pipe(duplex=False)
     child = fork.Process(target=_render_in_child, args=(folder, name, context, send), daemon=True)
@@ -95,7 +96,7 @@ def _render_in_child(folder: Path, name: str, context: Mapping[str, Any], send: 
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _limit_memory()
     try:
-        result: tuple[str, str, str | None, int | None] = ("ok", _render(folder, name, context), None, None)
+        result: tuple[str, str, str | None, int | None] = ("ok", _render(folder, name, context, _sandbox(folder)), None, None)
     except InputError as exc:
         result = ("error", exc.message, str(exc.path) if exc.path else None, exc.line)
     except MemoryError:
@@ -116,10 +117,21 @@ def _limit_memory() -> None:
         pass
 
 
-def _render(folder: Path, name: str, context: Mapping[str, Any]) -> str:
-    environment = RulesSandboxedEnvironment(
-        loader=FolderLoader(folder), undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True
-    )
+def render_own(folder: Path, name: str, context: Mapping[str, Any]) -> str:
+    """Render one of ppprint's own templates (``folder`` is ppprint's): in the sandbox, but in this
+    process and compiled once per process, since its fixed text needs no time or memory limit."""
+    return _render(folder, name, context, _own_sandbox(folder))
+
+
+def _sandbox(folder: Path) -> RulesSandboxedEnvironment:
+    """A new sandbox that loads templates from ``folder`` only."""
+    return RulesSandboxedEnvironment(loader=FolderLoader(folder), undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
+
+
+_own_sandbox = functools.cache(_sandbox)
+
+
+def _render(folder: Path, name: str, context: Mapping[str, Any], environment: RulesSandboxedEnvironment) -> str:
     path = folder / name
     try:
         text = environment.get_template(name).render(context)

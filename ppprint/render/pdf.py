@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-import pypdfium2
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
@@ -101,6 +100,8 @@ def drawing_pdf(drawing: Drawing) -> bytes:
 
 def pdf_png(pdf: bytes, dpi: float = 150.0, page: int = 0) -> bytes:
     """One page of a PDF rasterised to PNG by pypdfium2."""
+    import pypdfium2  # only PNG figures need it: a build of PDFs does not load it
+
     document = pypdfium2.PdfDocument(pdf)
     try:
         image = document[page].render(scale=dpi / 72.0).to_pil()
