@@ -1,7 +1,8 @@
 """The build cache (``OUT/.ppprint-cache``) and builds on several processes.
 
 A build with the cache, cold or warm, writes the same bytes as a build without it;
-a build on several processes writes the same bytes as one in a single process.
+a build on several processes writes the same bytes as one in a single process. A book
+remembers the layout it chose, and is typeset once while what that layout read holds.
 A corrupt entry is ignored and rewritten; a changed figure is checked again; a
 change to a game's code or data, or to ppprint's, is a different key.
 """
@@ -12,11 +13,13 @@ import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from ppprint.book.build import build_games
 from ppprint.book.cache import CACHE_FOLDER, Store, decode_drawing, encode_drawing, game_digest
+from ppprint.book.rulebook import RulebookTemplate, build_rulebook
 from ppprint.errors import ClaimError, InputError
 from ppprint.registry import configure, registry
 from ppprint.render.draw import Drawing, Group, Paint, Pen, Shape, Text
@@ -306,3 +309,74 @@ def test_cli_cache_and_jobs(tmp_path: Path) -> None:
     refused = run_cli("build", "pileup", "--jobs", "0", cwd=tmp_path)
     assert refused.returncode == 2 and "--jobs" in refused.stderr
     shutil.rmtree(tmp_path / "o")
+
+
+# -- remembered layouts ------------------------------------------------------------------------------
+
+
+class Layouts:
+    """A layout memory in a dict (what the build cache keeps as entries)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, Any] = {}
+
+    def recall(self, inputs: str) -> Any:
+        return self.kept.get(inputs)
+
+    def remember(self, inputs: str, layout: Any) -> None:
+        self.kept[inputs] = json.loads(json.dumps(layout))
+
+
+@pytest.fixture
+def typesets(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Each layout of a book as it is made: ``True`` for a trial (dry) one."""
+    made: list[bool] = []
+    build = RulebookTemplate.build
+
+    def counted(self: RulebookTemplate, *args: Any, **kwargs: Any) -> None:
+        made.append(self.dry)
+        build(self, *args, **kwargs)
+
+    monkeypatch.setattr(RulebookTemplate, "build", counted)
+    return made
+
+
+def test_a_remembered_layout_is_typeset_once_with_the_same_bytes(typesets: list[bool]) -> None:
+    game = registry().get("pileup")
+    report = verify_game(game)
+    layouts = Layouts()
+    first = build_rulebook(game, report, layouts=layouts)
+    assert typesets.count(True) > 1, "Pile Up's book tries several layouts"
+    assert len(layouts.kept) == 1
+    typesets.clear()
+    assert build_rulebook(game, report, layouts=layouts) == first
+    assert typesets == [False]
+    # What is remembered is obeyed: other levels make another book.
+    (layout,) = layouts.kept.values()
+    layout["levels"] = {name: 0 for name in layout["levels"]}
+    assert build_rulebook(game, report, layouts=layouts) != first
+
+
+def test_a_layout_is_forgotten_when_a_figure_size_it_read_changes(typesets: list[bool]) -> None:
+    game = registry().get("pileup")
+    report = verify_game(game)
+    layouts = Layouts()
+    first = build_rulebook(game, report, layouts=layouts)
+    (layout,) = layouts.kept.values()
+    layout["levels"] = {name: 0 for name in layout["levels"]}
+    layout["sizes"][0][3] += 1.0  # one figure was drawn wider when this layout was chosen
+    typesets.clear()
+    assert build_rulebook(game, report, layouts=layouts) == first
+    assert typesets.count(True) > 1
+
+
+def test_what_a_layout_reads_is_in_its_key(games_copy: Path) -> None:
+    game = game_in(games_copy, "pileup")
+    layouts = Layouts()
+    build_rulebook(game, verify_game(game), layouts=layouts)
+    build_rulebook(game, verify_game(game), "a4", layouts=layouts)
+    build_rulebook(game, verify_game(game), half=True, layouts=layouts)
+    edit(games_copy / "pileup" / "figures" / "placement.yaml", "Placing a piece.", "Placing one piece.")
+    game = game_in(games_copy, "pileup")
+    build_rulebook(game, verify_game(game), layouts=layouts)
+    assert len(layouts.kept) == 4

@@ -23,7 +23,7 @@ from rich.progress import Progress
 
 from ppprint.book.cache import GameFigures, Store, cache_folder
 from ppprint.book.catalogue import build_catalogue
-from ppprint.book.rulebook import Appendix, FigureDrawer, build_rulebook, rulebook_metadata
+from ppprint.book.rulebook import Appendix, FigureDrawer, LayoutMemory, build_rulebook, rulebook_metadata
 from ppprint.errors import ClaimError, ClaimFailure, InputError, Interrupted, PpprintError, UncheckedError
 from ppprint.model.game import unplaced_figures
 from ppprint.registry import Plugin, configure, get_game, registry
@@ -94,18 +94,25 @@ def _check_strict(strict: bool, unchecked: int, games: list[Plugin]) -> None:
 
 
 def book_pdf(
-    game: Plugin, report: VerifyReport, paper: str, book_format: str = "standard", draw: FigureDrawer | None = None, appendix: Appendix | None = None
+    game: Plugin,
+    report: VerifyReport,
+    paper: str,
+    book_format: str = "standard",
+    draw: FigureDrawer | None = None,
+    appendix: Appendix | None = None,
+    layouts: LayoutMemory | None = None,
 ) -> tuple[str, bytes]:
     """The file name and PDF of one game's book in ``book_format`` (``standard`` or ``booklet``), ending with ``appendix``.
 
-    ``draw`` draws its figures (by default, from the checked figures of ``report``).
+    ``draw`` draws its figures (by default, from the checked figures of ``report``); ``layouts``
+    remembers the layout chosen (:func:`~ppprint.book.rulebook.build_rulebook`).
     """
     if book_format == "booklet":
         from ppprint.book.booklet import impose  # pypdf is loaded only to impose a booklet
 
-        half = build_rulebook(game, report, paper, half=True, draw=draw, appendix=appendix)
+        half = build_rulebook(game, report, paper, half=True, draw=draw, appendix=appendix, layouts=layouts)
         return f"{game.id}-{paper}-booklet.pdf", impose(half, paper, rulebook_metadata(game.data.meta, "rules (booklet)"))
-    return f"{game.id}-{paper}.pdf", build_rulebook(game, report, paper, draw=draw, appendix=appendix)
+    return f"{game.id}-{paper}.pdf", build_rulebook(game, report, paper, draw=draw, appendix=appendix, layouts=layouts)
 
 
 def figure_files(game: Plugin, report: VerifyReport, dpi: float = 150.0, draw: Callable[[str], Drawing] | None = None) -> list[tuple[str, bytes]]:
@@ -164,7 +171,7 @@ class GameBuild:
 
             files = [web_file(self.game, self.report, options.paper, options.book_format, self.figures.drawing, self.figures.keys)]
         else:
-            files = [book_pdf(self.game, self.report, options.paper, options.book_format, self.figures.drawing, self._appendix())]
+            files = [book_pdf(self.game, self.report, options.paper, options.book_format, self.figures.drawing, self._appendix(), self.figures)]
         if options.figures:
             files += figure_files(self.game, self.report, options.dpi, self.figures.drawing)
         self.figures.drawn.clear()  # the next game's book needs the memory more

@@ -29,10 +29,12 @@ import json
 import os
 import sys
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+import reportlab
 
 from ppprint import __version__
 from ppprint.book.styles import typographic
@@ -199,6 +201,8 @@ class GameFigures:
         self.drawn: dict[tuple[str, float, int], Drawing] = {}
         self.pictures: dict[str, list[PanelPicture]] = {}
         """Each figure's panels, laid out once for all the scales it is drawn at."""
+        self.game_key = ""
+        """The digest of ppprint, the game's folder and engine (set by :meth:`verify` when cached)."""
         self.reused = 0
         """Figures whose verification came from the cache (so they were not checked again)."""
 
@@ -216,7 +220,7 @@ class GameFigures:
             contents = self._figure_files()
         data = self.game.data
         report = VerifyReport(data.id)
-        game_key = _with_engine(self.game, folder_key) if cached else ""
+        game_key = self.game_key = _with_engine(self.game, folder_key) if cached else ""
         for figure in data.figures.values():
             report.diagrams += len(figure.panels)
             report.claims += figure.claim_count()
@@ -246,6 +250,18 @@ class GameFigures:
                         report.failures.extend(failures)
                         report.marks |= marks_of(checked)
         return report
+
+    def recall(self, inputs: str) -> dict[str, Any] | None:
+        """The layout a book chose in an earlier run (see :class:`~ppprint.book.rulebook.LayoutMemory`)."""
+        return self.store.get(self._layout_key(inputs), "layout") if self.game_key else None
+
+    def remember(self, inputs: str, layout: Mapping[str, Any]) -> None:
+        """Keep the layout a book chose for later runs."""
+        if self.game_key:
+            self.store.put(self._layout_key(inputs), "layout", **layout)
+
+    def _layout_key(self, inputs: str) -> str:
+        return _digest(self.game_key, "layout", inputs, f"reportlab {reportlab.Version}")
 
     def _figure_files(self) -> dict[Path, bytes]:
         folder = self.game.folder / "figures"

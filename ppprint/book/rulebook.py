@@ -9,13 +9,15 @@ title block; the PDF gets bookmarks, page numbers, metadata, embedded fonts and
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import re
 from importlib.resources import files
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import inch
@@ -58,9 +60,18 @@ MOST_BLANK = 0.3
 LAST_PAGE_SHARE = 0.25
 """The last page of a book carries at least this share of a page (the credits are split no later)."""
 
-"""Set on the canvas of a trial layout, whose figures need not be painted."""
-
 _CALL_RE = re.compile(r"""\b(figure|ref)\(\s*["']([^"']*)["']\s*\)""")
+
+
+class LayoutMemory(Protocol):
+    """Where a build keeps the layout each book chose, between runs (the build cache, which adds
+    ppprint's code and the game's folder to ``inputs``)."""
+
+    def recall(self, inputs: str) -> Mapping[str, Any] | None:
+        """The layout remembered for a book whose layout reads ``inputs`` (a digest), if any."""
+
+    def remember(self, inputs: str, layout: Mapping[str, Any]) -> None:
+        """Keep ``layout`` (plain JSON data) for a book whose layout reads ``inputs``."""
 
 
 @dataclass(frozen=True)
@@ -291,7 +302,13 @@ Appendix = Callable[[Styles, float, float], list[Flowable]]
 
 
 def build_rulebook(
-    game: Plugin, report: VerifyReport, paper: str = "letter", half: bool = False, draw: FigureDrawer | None = None, appendix: Appendix | None = None
+    game: Plugin,
+    report: VerifyReport,
+    paper: str = "letter",
+    half: bool = False,
+    draw: FigureDrawer | None = None,
+    appendix: Appendix | None = None,
+    layouts: LayoutMemory | None = None,
 ) -> bytes:
     """The rulebook PDF of a game whose claims ``report`` checked (and found right).
 
@@ -299,6 +316,8 @@ def build_rulebook(
     with the page numbers of left-hand (even) pages on their outer, left edge.
     ``draw`` draws the figures (the build's cache, :mod:`ppprint.book.cache`); by
     default each is drawn from its checked panels in ``report``. ``appendix`` ends it.
+    ``layouts`` remembers the figure sizes the book chose, so a book whose layout reads
+    the same inputs is typeset once, without trial layouts (a book with an appendix is not kept).
     """
     register_fonts()
     styles = book_styles(HALF_BODY_SIZE) if half else book_styles()
@@ -314,15 +333,21 @@ def build_rulebook(
     drawings: dict[tuple[str, float, int], Drawing] = {}
     pictures: dict[str, list[PanelPicture]] = {}
 
+    sized: dict[tuple[str, float, int], tuple[float, float]] = {}
+    """Every figure size the layouts asked for: (figure, scale, columns) -> (width, height)."""
+
     def draw_figure(figure_id: str, scale: float, columns: int) -> Drawing:
         if draw is not None:
-            return draw(figure_id, scale, columns)
-        if (figure_id, scale, columns) not in drawings:
-            checked = report.figures[figure_id]
-            if figure_id not in pictures:
-                pictures[figure_id] = figure_pictures(game.require_view(), checked, typographic)
-            drawings[figure_id, scale, columns] = render_pictures(pictures[figure_id], checked.figure, scale, columns)
-        return drawings[figure_id, scale, columns]
+            drawing = draw(figure_id, scale, columns)
+        else:
+            if (figure_id, scale, columns) not in drawings:
+                checked = report.figures[figure_id]
+                if figure_id not in pictures:
+                    pictures[figure_id] = figure_pictures(game.require_view(), checked, typographic)
+                drawings[figure_id, scale, columns] = render_pictures(pictures[figure_id], checked.figure, scale, columns)
+            drawing = drawings[figure_id, scale, columns]
+        sized[figure_id, scale, columns] = (drawing.width, drawing.height)
+        return drawing
 
     def make_figure(figure_id: str) -> Flowable:
         if figure_id not in numbering.numbers:  # never: figure() places only numbered figures, and the text holds no marker
@@ -383,9 +408,15 @@ def build_rulebook(
         document.build(story_of())
         return document, output.getvalue()
 
+    inputs = _layout_inputs(data, numbering, markdown, samples, paper, half) if layouts is not None and appendix is None else ""
+    remembered = layouts.recall(inputs) if layouts is not None and inputs else None
+    if remembered is not None and _still_true(remembered, levels, draw_figure):
+        levels.update(remembered["levels"])
+        return typeset(dry=False)[1]
     # Lay the book out without painting it (the layout never depends on the paint); while a page is
     # too blank, lay it out again with some figures smaller. Typeset the best layout for real: its
     # paragraphs are broken already (TextParagraph), so a trial layout costs little more than its floats.
+    sized.clear()
     best: tuple[tuple[int, float], dict[str, int]] | None = None
     for _ in range(MAX_LAYOUTS):
         document, _ = typeset(dry=True)
@@ -397,7 +428,41 @@ def build_rulebook(
             break
     assert best is not None
     levels.update(best[1])
+    if layouts is not None and inputs:
+        # The choice holds while every size the trial layouts asked for is still the same.
+        layouts.remember(inputs, {"levels": best[1], "sizes": [[*query, *size] for query, size in sized.items()]})
     return typeset(dry=False)[1]
+
+
+def _layout_inputs(data: GameData, numbering: FigureNumbering, markdown: str, samples: list[Sample], paper: str, half: bool) -> str:
+    """A digest of what a book's layout reads besides ppprint's code, the game's folder and its figures'
+    drawn sizes: its text, title block, figure captions and shapes, pictures, marks key and page."""
+    parts: list[Any] = [paper, half, markdown, data.meta.model_dump(mode="json"), [[sample.kind, sample.as_arrow] for sample in samples]]
+    for name, number in sorted(numbering.numbers.items()):
+        figure = data.figures.get(name)
+        if figure is not None:
+            parts.append([name, number, figure.caption, figure.columns, len(figure.panels), figure.width])
+        else:
+            parts.append([name, number, hashlib.sha256(image_path(data, name).read_bytes()).hexdigest()])
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+def _still_true(layout: Mapping[str, Any], levels: dict[str, int], draw_figure: FigureDrawer) -> bool:
+    """Whether a remembered layout fits this book: a level for each of its figures, and every figure
+    size its trial layouts asked for drawn the same now."""
+    chosen, sizes = layout.get("levels"), layout.get("sizes")
+    if not isinstance(chosen, dict) or set(chosen) != set(levels) or not isinstance(sizes, list):
+        return False
+    if not all(type(level) is int and 0 <= level < len(FIGURE_HEIGHTS) for level in chosen.values()):
+        return False
+    try:
+        for figure_id, scale, columns, width, height in sizes:
+            drawing = draw_figure(figure_id, scale, columns)
+            if (drawing.width, drawing.height) != (width, height):
+                return False
+    except (KeyError, TypeError, ValueError, InputError):
+        return False
+    return True
 
 
 def _smaller_figures(levels: dict[str, int], document: RulebookTemplate, pages: list[int]) -> bool:
