@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from functools import cache
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from ppprint.render.draw import Drawing, Group, Item, Paint, Shape, Text
 from ppprint.render.fonts import SANS, register_fonts
 
-FILL_NON_ZERO = 1
-"""ReportLab's code for the non-zero winding fill rule, SVG's default."""
+_PAINT_OPERATORS = {(True, False): "S", (False, True): "f", (True, True): "B"}
+"""(stroke, fill) to the PDF operator that paints a path so, filling by the non-zero winding rule (SVG's default)."""
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
+_PATH_OPERATORS = {"M": "m", "L": "l", "C": "c", "Z": "h"}
 
 
 def paint(canvas: Canvas, drawing: Drawing, x: float = 0.0, y: float = 0.0, scale: float = 1.0) -> None:
@@ -49,29 +52,28 @@ def _paint_shape(canvas: Canvas, shape: Shape) -> None:
     style: Paint = shape.paint
     if style.fill is None and style.stroke is None:
         return
-    path = canvas.beginPath()
-    for op, values in shape.segments:
-        if op == "M":
-            path.moveTo(*values)
-        elif op == "L":
-            path.lineTo(*values)
-        elif op == "C":
-            path.curveTo(*values)
-        else:
-            path.close()
     canvas.saveState()
     if style.fill is not None:
-        canvas.setFillColor(HexColor(style.fill))
+        canvas.setFillColor(_colour(style.fill))
         if style.opacity < 1.0:
             canvas.setFillAlpha(style.opacity)
     if style.stroke is not None:
-        canvas.setStrokeColor(HexColor(style.stroke))
+        canvas.setStrokeColor(_colour(style.stroke))
         canvas.setLineWidth(style.width)
         canvas.setLineCap(_CAPS[style.cap])
         canvas.setLineJoin(_JOINS[style.join])
         canvas.setDash(list(style.dash) or [], 0)
-    canvas.drawPath(path, fill=int(style.fill is not None), stroke=int(style.stroke is not None), fillMode=FILL_NON_ZERO)
+    # The path's operators as ReportLab's path object writes them (the same bytes), without building one.
+    code: list[str] = canvas._code  # type: ignore[attr-defined]  # the page's operators, as drawPath adds to them
+    code.append(" ".join(["n", *(f"{fp_str(*values)} {_PATH_OPERATORS[op]}" if values else _PATH_OPERATORS[op] for op, values in shape.segments)]))
+    code.append(_PAINT_OPERATORS[style.stroke is not None, style.fill is not None])
     canvas.restoreState()
+
+
+@cache
+def _colour(hex_colour: str) -> Color:
+    """ReportLab's colour of ``#rrggbb``, parsed once."""
+    return HexColor(hex_colour)
 
 
 def _paint_text(canvas: Canvas, text: Text) -> None:
@@ -79,7 +81,7 @@ def _paint_text(canvas: Canvas, text: Text) -> None:
     canvas.translate(*text.at)
     canvas.scale(1, -1)
     canvas.setFont(text.font, text.size)
-    canvas.setFillColor(HexColor(text.fill))
+    canvas.setFillColor(_colour(text.fill))
     draw = {"start": canvas.drawString, "middle": canvas.drawCentredString, "end": canvas.drawRightString}[text.anchor]
     draw(0, 0, text.text)
     canvas.restoreState()
