@@ -1,10 +1,11 @@
 """Paragraphs that break their lines once per text, style and width.
 
 A rulebook is laid out several times while its figures are sized (and a platypus
-frame measures a paragraph more than once in each layout), but the lines of a
-paragraph depend only on its text, its style and the widths it is broken to.
-:class:`TextParagraph` keeps those lines for as long as its style lives and hands
-them to every later paragraph of the same text: the same lines, so the same bytes.
+frame measures a paragraph more than once in each layout), but the fragments of a
+paragraph depend only on its text and style, and its lines on those and the widths
+it is broken to. :class:`TextParagraph` keeps both for as long as its style lives
+and hands them to every later paragraph of the same text: the same lines, so the
+same bytes.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ _BrokenKey = tuple[str, Any, tuple[float, ...]]
 _BROKEN: WeakKeyDictionary[ParagraphStyle, dict[_BrokenKey, tuple[Any, dict[str, Any]]]] = WeakKeyDictionary()
 """Each style's broken paragraphs: (text, bullet, widths) to the broken lines and the attributes breaking set (it makes the fragments a word list)."""
 _SET_BY_BREAKING = ("frags", "_width_max", "_hyphenations", "_splitLongWordCount", "height")
+_PARSED: WeakKeyDictionary[ParagraphStyle, dict[tuple[str, Any], dict[str, Any]]] = WeakKeyDictionary()
+"""Each style's parsed paragraphs: (text, bullet) to the attributes parsing set (the text's fragments)."""
+_SET_BY_PARSING = ("text", "frags", "style", "bulletText", "debug")
 
 
 class TextParagraph(Paragraph):
@@ -32,6 +36,17 @@ class TextParagraph(Paragraph):
     def __init__(self, text: str | None, style: ParagraphStyle, **kwargs: Any):
         super().__init__(text, style, **kwargs)  # type: ignore[arg-type]  # ReportLab's split passes None (with frags)
         self._source = text if kwargs.get("frags") is None else None
+
+    def _setup(self, text: str | None, style: ParagraphStyle, bulletText: Any, frags: Any, cleaner: Any) -> None:  # noqa: N803
+        """Parse the markup once per text, bullet and style (ReportLab's parser is most of making a paragraph)."""
+        if text is None or frags is not None or not isinstance(bulletText, (str, type(None))):
+            super()._setup(text, style, bulletText, frags, cleaner)  # type: ignore[misc]
+            return
+        known = _PARSED.setdefault(style, {})
+        if (text, bulletText) not in known:
+            super()._setup(text, style, bulletText, frags, cleaner)  # type: ignore[misc]
+            known[text, bulletText] = {name: self.__dict__[name] for name in _SET_BY_PARSING}
+        self.__dict__.update(known[text, bulletText])
 
     def breakLines(self, width: Any) -> Any:  # noqa: N802  (ReportLab's name)
         if self._source is None or getattr(self.style, "hyphenationLang", None) or not isinstance(self.bulletText, (str, type(None))):
