@@ -52,22 +52,58 @@ def _paint_shape(canvas: Canvas, shape: Shape) -> None:
     style: Paint = shape.paint
     if style.fill is None and style.stroke is None:
         return
-    canvas.saveState()
-    if style.fill is not None:
+    if style.fill is not None and style.opacity < 1.0:
+        canvas.saveState()  # transparency is a graphics state resource of the page: the canvas keeps those
         canvas.setFillColor(_colour(style.fill))
-        if style.opacity < 1.0:
-            canvas.setFillAlpha(style.opacity)
+        canvas.setFillAlpha(style.opacity)
+        code = _page_code(canvas)
+        if style.stroke is not None:
+            code.append(_stroke_code(style))
+        code += _path_code(shape)
+        canvas.restoreState()
+        return
+    # The operators ReportLab's canvas and path object write for this (the same bytes), written at once,
+    # between a save and a restore of the graphics state, so the canvas's own record of it holds.
+    code = _page_code(canvas)
+    code.append("q")
+    if style.fill is not None:
+        code.append(_fill_code(style.fill))
     if style.stroke is not None:
-        canvas.setStrokeColor(_colour(style.stroke))
-        canvas.setLineWidth(style.width)
-        canvas.setLineCap(_CAPS[style.cap])
-        canvas.setLineJoin(_JOINS[style.join])
-        canvas.setDash(list(style.dash) or [], 0)
-    # The path's operators as ReportLab's path object writes them (the same bytes), without building one.
-    code: list[str] = canvas._code  # type: ignore[attr-defined]  # the page's operators, as drawPath adds to them
-    code.append(" ".join(["n", *(f"{fp_str(*values)} {_PATH_OPERATORS[op]}" if values else _PATH_OPERATORS[op] for op, values in shape.segments)]))
-    code.append(_PAINT_OPERATORS[style.stroke is not None, style.fill is not None])
-    canvas.restoreState()
+        code.append(_stroke_code(style))
+    code += _path_code(shape)
+    code.append("Q")
+
+
+def _page_code(canvas: Canvas) -> list[str]:
+    """The operators of the canvas's current page, to add to."""
+    code: list[str] = canvas._code  # type: ignore[attr-defined]  # ReportLab's own list, which its methods append to
+    return code
+
+
+def _path_code(shape: Shape) -> list[str]:
+    segments = " ".join(["n", *(f"{fp_str(*values)} {_PATH_OPERATORS[op]}" if values else _PATH_OPERATORS[op] for op, values in shape.segments)])
+    return [segments, _PAINT_OPERATORS[shape.paint.stroke is not None, shape.paint.fill is not None]]
+
+
+@cache
+def _fill_code(hex_colour: str) -> str:
+    colour = _colour(hex_colour)
+    return f"{fp_str((colour.red, colour.green, colour.blue))} rg"
+
+
+@cache
+def _stroke_code(style: Paint) -> str:
+    """Stroke colour, width, cap, join and dash, as the canvas's setters write them."""
+    assert style.stroke is not None
+    colour = _colour(style.stroke)
+    lines = [
+        f"{fp_str((colour.red, colour.green, colour.blue))} RG",
+        f"{fp_str(style.width)} w",
+        f"{_CAPS[style.cap]} J",
+        f"{_JOINS[style.join]} j",
+        f"[{fp_str(list(style.dash))}] 0 d",
+    ]
+    return "\n".join(lines)
 
 
 @cache
