@@ -13,13 +13,12 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
-
-from rich.progress import Progress
 
 from ppprint.book.cache import GameFigures, Store, cache_folder
 from ppprint.book.catalogue import build_catalogue
@@ -348,7 +347,7 @@ def _build_here(game_ids: list[str], options: BuildOptions, catalogue: bool, pro
     _check_strict(options.strict, unchecked, [build.game for build in builds])
     files: _Files = []
     cache_entries: dict[str, bytes] = {}
-    with Progress(disable=not progress, transient=True) as bar:
+    with _progress_bar(progress) as bar:
         task = bar.add_task("building rulebooks", total=len(builds))
         for build in builds:
             bar.update(task, description=f"building {build.game.id} ({options.paper}, {options.book_format})")
@@ -360,6 +359,31 @@ def _build_here(game_ids: list[str], options: BuildOptions, catalogue: bool, pro
             reports = {build.game.id: build.report for build in builds}
             files.append((f"catalogue-{options.paper}.pdf", build_catalogue([build.game for build in builds], options.paper, reports)))
     return files, cache_entries, unchecked, sum(build.figures.reused for build in builds)
+
+
+class _NoBar:
+    """A progress bar that shows nothing (a build that is not on a terminal loads no rich)."""
+
+    def add_task(self, description: str, total: float | None = None) -> int:
+        return 0
+
+    def update(self, task: int, description: str) -> None:
+        pass
+
+    def advance(self, task: int) -> None:
+        pass
+
+
+@contextmanager
+def _progress_bar(show: bool) -> Iterator[Any]:
+    """rich's progress bar when ``show``, else :class:`_NoBar`."""
+    if not show:
+        yield _NoBar()
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True) as bar:
+        yield bar
 
 
 def _build_on_pool(
@@ -378,7 +402,7 @@ def _build_on_pool(
         # Every task is submitted before the progress bar starts its thread: workers fork before any thread runs.
         games = [pool.submit(_build_game, game_id, options) for game_id in game_ids]
         book = pool.submit(_build_catalogue, game_ids, options.paper) if catalogue else None
-        with Progress(disable=not progress, transient=True) as bar:
+        with _progress_bar(progress) as bar:
             task = bar.add_task(f"building {len(game_ids)} games on {workers} processes", total=len(games) + int(book is not None))
             every: list[Future[Any]] = [*games, *([book] if book is not None else [])]
             for future in every:

@@ -25,6 +25,7 @@ grey       other cells    a grey tint with a dotted outline (portals...)
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from ppprint.model.table import MarkKind
@@ -62,6 +63,7 @@ MUTED_INK: Final = "#5C5C5C"
 PAPER: Final = "#FFFFFF"
 
 
+@cache
 def mix(colour: str, other: str, weight: float) -> str:
     """``colour`` moved ``weight`` of the way towards ``other`` (both ``#rrggbb``)."""
     a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
