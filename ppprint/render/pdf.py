@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
@@ -91,7 +91,7 @@ def _fill_code(hex_colour: str) -> str:
     return f"{fp_str((colour.red, colour.green, colour.blue))} rg"
 
 
-@cache
+@lru_cache(maxsize=4096)  # widths vary with the print scale: keep the recent ones (a preview runs for hours)
 def _stroke_code(style: Paint) -> str:
     """Stroke colour, width, cap, join and dash, as the canvas's setters write them."""
     assert style.stroke is not None
