@@ -59,7 +59,7 @@ import random
 import re
 from array import array
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from itertools import permutations
 from typing import Annotated, Any, Literal
@@ -577,52 +577,90 @@ class Route:
     ends: tuple[int, ...]
 
 
-WalkNode = tuple[int, tuple[int, ...], bool, int]
-"""A node of a walk tree: the cell entered, the walk's cells so far (its start first), whether it may end
-there, and the index after its subtree."""
-_WALK_TREES: dict[tuple[int, frozenset[int], int, int], tuple[WalkNode, ...]] = {}
+WalkNode = tuple[tuple[int, ...], int, int, int]
+"""A walk of a walk tree, squares as the tree's bits: its cells (its start first), the squares it enters, those
+it passes before its last, and its last square when it may end only there (for Piecepackman) or 0 when it may end
+anywhere (its whole roll, or a portal step)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WalkTree:
+    """Every walk of a roll from a square the maze allows (:func:`_walk_tree`), read as each ghost's moves."""
+
+    nodes: tuple[WalkNode, ...]
+    """Depth first in notation order."""
+    bits: dict[int, int]
+    """The bit of each square the walks enter."""
+    moves: tuple[list[Walk | None], ...]
+    """Per ghost, each node's walk as a move (made on first use: a frozen dataclass costs more to make than to
+    look up)."""
+    whole: list[tuple[tuple[int, ...], tuple[Walk, ...]] | None]
+    """Per ghost, the walks of the whole roll (or a portal) and the squares each enters (made on first use)."""
+
+    def walks(self, ghost: int, others: int, ppm: int) -> list[Walk]:
+        """The ghost's walks that pass no other ghost (bits ``others``) and end on Piecepackman's square (bit
+        ``ppm``; 0 off the tree) or use the whole roll, never passing his square."""
+        if ppm:
+            moves = self.moves[ghost]
+            return [
+                moves[n] or self._move(ghost, n) for n, (_, seen, inner, end) in enumerate(self.nodes)
+                if (not end or end == ppm) and not (inner & ppm or seen & others)
+            ]
+        whole = self.whole[ghost]
+        if whole is None:
+            numbers = [n for n, node in enumerate(self.nodes) if not node[3]]
+            whole = self.whole[ghost] = tuple(self.nodes[n][1] for n in numbers), tuple(self._move(ghost, n) for n in numbers)
+        if not others:
+            return list(whole[1])
+        return [walk for seen, walk in zip(*whole) if not seen & others]
+
+    def _move(self, ghost: int, number: int) -> Walk:
+        """Node ``number``'s walk as the ghost's move."""
+        walk = self.moves[ghost][number]
+        if walk is None:
+            walk = self.moves[ghost][number] = Walk(ghost, self.nodes[number][0])
+        return walk
+
+
+_WALK_TREES: dict[tuple[int, frozenset[int], int, int], WalkTree] = {}
 WALK_TREE_CACHE_SIZE = 20_000
-_WALK_MOVES: tuple[dict[tuple[int, ...], Walk], ...] = ({}, {}, {}, {})
-"""Each ghost's walks by their cells, made once (a frozen dataclass costs more to make than to look up)."""
 
 
-def _walk_tree(maze: WallMaze, house: frozenset[int], start: int, roll: int) -> tuple[WalkNode, ...]:
+def _walk_tree(maze: WallMaze, house: frozenset[int], start: int, roll: int) -> WalkTree:
     """Every walk of up to ``roll`` steps the maze lets a ghost make from ``start`` (other ghosts and Piecepackman
-    aside), depth first in notation order: a node per walk, with whether a walk may end there (its whole roll,
-    not back on its start; or a portal step, which ends it) and where its subtree ends.
+    aside), depth first in notation order, with the squares it enters and where it may end (its whole roll, not
+    back on its start; or a portal step, which ends it; or Piecepackman's square).
 
-    :meth:`PiecepackmanState._walk_moves` reads it: a node on another ghost's square is skipped with its subtree,
-    a node on Piecepackman's square ends the walk there.
+    :meth:`PiecepackmanState._walk_moves` reads it: a walk through another ghost's square is left out, and so is
+    a walk that passes Piecepackman's square.
     """
     key = (id(maze), house, start, roll)
     tree = _WALK_TREES.get(key)
     if tree is not None:
         return tree
     steps = _named_steps(maze)
-    nodes: list[list[Any]] = []
+    nodes: list[WalkNode] = []
+    bits: dict[int, int] = {}
 
-    def extend(cell: int, walk: tuple[int, ...]) -> None:
+    def extend(cell: int, walk: tuple[int, ...], seen: int) -> None:
         outside = cell not in house
         for nxt, portal in steps[cell]:
             if outside and nxt in house:
                 continue
             path = walk + (nxt,)
-            node: list[Any] = [nxt, path, False, 0]
-            nodes.append(node)
-            if portal:
-                node[2] = True
-            elif len(path) == roll + 1:
-                node[2] = nxt != start
-            else:
-                extend(nxt, path)
-            node[3] = len(nodes)
+            whole = portal or (len(path) == roll + 1 and nxt != start)
+            bit = bits.setdefault(nxt, 1 << len(bits))
+            nodes.append((path, seen | bit, seen, 0 if whole else bit))
+            if not portal and len(path) <= roll:
+                extend(nxt, path, seen | bit)
 
-    extend(start, (start,))
+    extend(start, (start,), 0)
     if len(_WALK_TREES) >= WALK_TREE_CACHE_SIZE:
         _WALK_TREES.clear()
-    tree = _WALK_TREES[key] = tuple((cell, walk, whole, after) for cell, walk, whole, after in nodes)
+    tree = _WALK_TREES[key] = WalkTree(tuple(nodes), bits, tuple([None] * len(nodes) for _ in SUITS), [None] * len(SUITS))
     _MAZES[id(maze)] = maze
     return tree
+
 
 _ORDERS: dict[tuple[int, ...], list[Order]] = {}
 """The orders of movement of each set of ghosts to move, in notation order (sorted once)."""
@@ -867,31 +905,13 @@ class PiecepackmanState(State[Move]):
         Hot: the walks the maze allows from the ghost's square are listed once (:func:`_walk_tree`);
         here the other ghosts cut them and Piecepackman's square ends them.
         """
-        start = self.gpos[ghost]
-        tree = _walk_tree(self.maze, self.house, start, roll)
-        others = {p for g, p in enumerate(self.gpos) if g != ghost}
-        ppm = self.ppm
-        known = _WALK_MOVES[ghost]
-        walks: list[Walk] = []
-        index, size = 0, len(tree)
-        while index < size:
-            cell, cells, whole, after = tree[index]
-            if cell in others:
-                index = after
-                continue
-            if cell == ppm:
-                index = after
-            else:
-                index += 1
-                if not whole:
-                    continue
-            walk = known.get(cells)
-            if walk is None:
-                if len(known) >= WALK_TREE_CACHE_SIZE:
-                    known.clear()
-                walk = known[cells] = Walk(ghost, cells)
-            walks.append(walk)
-        return walks
+        tree = _walk_tree(self.maze, self.house, self.gpos[ghost], roll)
+        bits = tree.bits
+        others = 0
+        for g, p in enumerate(self.gpos):
+            if g != ghost and p in bits:
+                others |= bits[p]
+        return tree.walks(ghost, others, bits.get(self.ppm, 0))
 
     def judge_ghost_move(self, ghost: int, walk: tuple[int, ...], roll: int) -> Verdict:
         """Ruling: a ghost that cannot walk its whole roll anywhere stays where it is.
@@ -1005,17 +1025,11 @@ class PiecepackmanState(State[Move]):
         missing = [n for n, route in enumerate(known) if route is _UNKNOWN]
         if missing:
             wanted = [target_sets[n] for n in missing]
-            if len(blocked) == len(self.house):
-                # Nothing but the Ghost House blocks him (most turns): every route from here is read from one
-                # search to the end, kept for the next time he stands here so.
-                where = (*base, free_turns, blocked)
-                dist = _DISTANCES.get(where)
-                if dist is None:
-                    if len(_DISTANCES) >= DISTANCES_CACHE_SIZE:
-                        _DISTANCES.clear()
-                    dist = _DISTANCES[where] = array("q", distances(self.maze, self.ppm, self.facing, blocked, free_turns))
-                found = routes_in(self.maze, dist, self.ppm, self.facing, wanted, blocked, free_turns, first)
-            else:
+            # Every route from here is read from one search to the end with only the Ghost House blocked, kept for
+            # the next time he stands here so; Dangerous ghosts on a tight path to a route call for a search.
+            house = self.house
+            found = routes_in(self.maze, self._distances(free_turns), self.ppm, self.facing, wanted, house, free_turns, first, blocked - house)
+            if found is None:
                 found = fast_routes(self.maze, self.ppm, self.facing, wanted, blocked, free_turns, first)
             if len(_ROUTES) >= ROUTE_CACHE_SIZE:
                 _ROUTES.clear()
@@ -1030,6 +1044,16 @@ class PiecepackmanState(State[Move]):
             chosen = next((r for r in known if r is not None and r is not _UNKNOWN), None)
             return [r if r is chosen else None for r in known]
         return [None if r is _UNKNOWN else r for r in known]
+
+    def _distances(self, free_turns: bool) -> array[int]:
+        """Every state's weight from his square and facing, only the Ghost House blocking him (:func:`distances`)."""
+        where = (id(self.maze), self.ppm, self.facing, free_turns, self.house)
+        dist = _DISTANCES.get(where)
+        if dist is None:
+            if len(_DISTANCES) >= DISTANCES_CACHE_SIZE:
+                _DISTANCES.clear()
+            dist = _DISTANCES[where] = array("q", distances(self.maze, self.ppm, self.facing, self.house, free_turns))
+        return dist
 
     def _aim(self, suit: int, coin_only: bool) -> tuple[int, bool, Route] | None:
         """The route to the nearest item of a suit he can reach: its power coin only for a high ace (while the

@@ -379,8 +379,14 @@ def routes_in(
     blocked: set[int] | frozenset[int] = frozenset(),
     free_turns: bool = False,
     first: bool = False,
-) -> list[RouteFound | None]:
-    """:func:`routes`, read from the :func:`distances` of the same start, facing, blocked squares and turns."""
+    avoid: set[int] | frozenset[int] = frozenset(),
+) -> list[RouteFound | None] | None:
+    """:func:`routes`, read from the :func:`distances` of the same start, facing, blocked squares and turns.
+
+    With ``avoid``, squares that block him now but not in ``dist``: the routes with those blocked too, or ``None``
+    when a route read could pass one of them. (A search that blocks more squares never finds a cheaper state, so
+    when no tight path to a route's ends enters them, their weights, ends and tight paths are unchanged.)
+    """
     infinity = UNREACHED
     turn_weight = 1 if free_turns else TURN_SCALE + 1
     results: list[RouteFound | None] = [None] * len(target_sets)
@@ -390,7 +396,10 @@ def routes_in(
             continue
         points = min(dist[state] for state in states) >> 20
         reached = [state for state in states if dist[state] >> 20 == points]
-        results[n] = _read_route(maze, dist, 4 * start + facing, reached, targets, blocked, turn_weight)
+        found = _read_route(maze, dist, 4 * start + facing, reached, targets, blocked, turn_weight, avoid)
+        if found is None:
+            return None
+        results[n] = found
         if first:
             break
     return results
@@ -404,9 +413,11 @@ def _read_route(
     targets: set[int] | frozenset[int],
     blocked: set[int] | frozenset[int],
     turn_weight: int,
-) -> RouteFound:
+    avoid: set[int] | frozenset[int] = frozenset(),
+) -> RouteFound | None:
     """The route to the cheapest of the target states ``reached`` in one layer: its weight, the path along the
-    tight edges (always the least next state), and the sorted ends."""
+    tight edges (always the least next state), and the sorted ends; ``None`` if a tight path to an end enters a
+    square of ``avoid``."""
     table = maze.step_table
     best = min(dist[state] for state in reached)
     ends = [state for state in reached if dist[state] == best]
@@ -418,6 +429,8 @@ def _read_route(
         state = frontier.pop()
         here = dist[state]
         cell, face = state >> 2, state & 3
+        if cell in avoid:
+            return None
         for pred in (4 * cell + ((face + 1) & 3), 4 * cell + ((face + 3) & 3)):
             if dist[pred] + turn_weight == here and pred not in useful and cell not in targets:
                 useful.add(pred)
