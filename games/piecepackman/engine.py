@@ -709,7 +709,8 @@ class Plan:
 
 
 Snapshot = tuple[Any, ...]
-"""Everything :meth:`PiecepackmanState._do` may change, for undo."""
+"""Everything :meth:`PiecepackmanState._do` may change, for undo (for a ghost's die or the order of movement,
+the phase and the roll or the ghosts to move)."""
 
 
 class PiecepackmanState(State[Move]):
@@ -999,8 +1000,15 @@ class PiecepackmanState(State[Move]):
         return set(self.cubes) | {c for c in self.coins if c >= 0}
 
     def _blocked(self) -> frozenset[int]:
-        """Cells he will not enter: the Ghost House and Dangerous ghosts."""
-        return self.house | {p for g, p in enumerate(self.gpos) if p >= 0 and not self.vulnerable(g)}
+        """Cells he will not enter: the Ghost House and Dangerous ghosts (the Ghost House itself when no ghost
+        out of it is Dangerous)."""
+        if self.hunger > 0:
+            dangerous = {p for g, p in enumerate(self.gpos) if p >= 0 and self.immune[g]}
+        else:
+            pstash, gstash = self.pstash, self.gstash
+            dangerous = {p for g, p in enumerate(self.gpos) if p >= 0 and gstash[g] > pstash[g]}
+        house = self.house
+        return house if dangerous <= house else house | dangerous
 
     def _route(self, targets: set[int], free_turns: bool) -> Route | None:
         """Ruling: of the tied allowed paths the engine walks the first in state order; the rules allow any.
@@ -1028,7 +1036,8 @@ class PiecepackmanState(State[Move]):
             # Every route from here is read from one search to the end with only the Ghost House blocked, kept for
             # the next time he stands here so; Dangerous ghosts on a tight path to a route call for a search.
             house = self.house
-            found = routes_in(self.maze, self._distances(free_turns), self.ppm, self.facing, wanted, house, free_turns, first, blocked - house)
+            avoid = frozenset() if blocked is house else blocked - house
+            found = routes_in(self.maze, self._distances(free_turns), self.ppm, self.facing, wanted, house, free_turns, first, avoid)
             if found is None:
                 found = fast_routes(self.maze, self.ppm, self.facing, wanted, blocked, free_turns, first)
             if len(_ROUTES) >= ROUTE_CACHE_SIZE:
@@ -1158,18 +1167,21 @@ class PiecepackmanState(State[Move]):
         suit = self.cubes.pop(cell, -1)
         if suit >= 0:
             self.pstash[wild_cube_suit(suit, self.wild, self.objective)] += 1
-        for coin_suit, coin in enumerate(self.coins):
-            if coin == cell:
-                self.coins[coin_suit] = -1
-                if self.hunger == 0:
-                    self.hunger, self.starting, self.bonus = 1, True, True
-                elif SECOND_COIN_ENDS_IMMUNITY:
-                    self.immune = [False] * 4
-                self.pending = self.pending + (coin_suit,)
-        ghost = self.ghost_at(cell)
-        if ghost >= 0 and self.vulnerable(ghost):
-            self._eat_ghost(ghost)
-        self._check_cleared()
+        if cell in self.coins:
+            for coin_suit, coin in enumerate(self.coins):
+                if coin == cell:
+                    self.coins[coin_suit] = -1
+                    if self.hunger == 0:
+                        self.hunger, self.starting, self.bonus = 1, True, True
+                    elif SECOND_COIN_ENDS_IMMUNITY:
+                        self.immune = [False] * 4
+                    self.pending = self.pending + (coin_suit,)
+        if cell in self.gpos:
+            ghost = self.ghost_at(cell)
+            if self.vulnerable(ghost):
+                self._eat_ghost(ghost)
+        if not self.cubes:
+            self._check_cleared()
 
     def _eat_ghost(self, ghost: int) -> None:
         self.pstash[ghost] += self.gstash[ghost]
@@ -1291,6 +1303,16 @@ class PiecepackmanState(State[Move]):
 
     # -- playing moves ------------------------------------------------------------------------
     def _do(self, move: Move) -> None:
+        if isinstance(move, Die):
+            self._stack.append((self.phase, self.roll))
+            self.roll = move.value
+            self.phase = _GHOST_MOVE
+            return
+        if isinstance(move, Order):
+            self._stack.append((self.phase, self.pending))
+            self.pending = tuple(move.suits)
+            self.phase = _GHOST_ROLL
+            return
         self._stack.append(self._saved())
         if isinstance(move, Roll):
             self.trail = [self.ppm]
@@ -1304,12 +1326,6 @@ class PiecepackmanState(State[Move]):
             self._after_piecepackman()
         elif isinstance(move, Flip):
             self._flip(move.value)
-        elif isinstance(move, Order):
-            self.pending = tuple(move.suits)
-            self.phase = _GHOST_ROLL
-        elif isinstance(move, Die):
-            self.roll = move.value
-            self.phase = _GHOST_MOVE
         elif isinstance(move, Walk):
             self._ghost_walk(move.ghost, move.cells[1:])
         else:
@@ -1402,7 +1418,13 @@ class PiecepackmanState(State[Move]):
         self._end_turn()
 
     def _undo(self, move: Move) -> None:
-        self._restore(self._stack.pop())
+        saved = self._stack.pop()
+        if isinstance(move, Die):
+            self.phase, self.roll = saved
+        elif isinstance(move, Order):
+            self.phase, self.pending = saved
+        else:
+            self._restore(saved)
 
     # -- results and facts --------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
