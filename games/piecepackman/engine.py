@@ -57,7 +57,6 @@ from __future__ import annotations
 
 import random
 import re
-from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -95,8 +94,7 @@ from .maze.level import (
     register_level,
     scatter_cubes,
 )
-from .maze.paths import PathSet, allowed_paths, cost_map
-from .maze.paths import distances, routes_in
+from .maze.paths import Distances, PathSet, allowed_paths, cost_map, routes_in
 from .maze.paths import routes as fast_routes
 
 SUIT_LETTERS = "smca"
@@ -693,8 +691,8 @@ _ROUTES: dict[tuple[object, ...], Route | None] = {}
 _UNKNOWN: Any = object()
 """A route not in :data:`_ROUTES` yet."""
 DISTANCES_CACHE_SIZE = 8_192
-_DISTANCES: dict[tuple[object, ...], array[int]] = {}
-"""Every state's weight from his square and facing when only the Ghost House blocks him (a few KiB each)."""
+_DISTANCES: dict[tuple[object, ...], Distances] = {}
+"""The searches from his square and facing when only the Ghost House blocks him (a few KiB each)."""
 _MAZES: dict[int, WallMaze] = {}
 """Mazes whose ids key :data:`_ROUTES`, kept alive so an id is never reused."""
 
@@ -1033,11 +1031,11 @@ class PiecepackmanState(State[Move]):
         missing = [n for n, route in enumerate(known) if route is _UNKNOWN]
         if missing:
             wanted = [target_sets[n] for n in missing]
-            # Every route from here is read from one search to the end with only the Ghost House blocked, kept for
-            # the next time he stands here so; Dangerous ghosts on a tight path to a route call for a search.
+            # Every route from here is read from one search with only the Ghost House blocked, run on as far as
+            # the routes need and kept; Dangerous ghosts on a tight path to a route call for a search of its own.
             house = self.house
             avoid = frozenset() if blocked is house else blocked - house
-            found = routes_in(self.maze, self._distances(free_turns), self.ppm, self.facing, wanted, house, free_turns, first, avoid)
+            found = routes_in(self._distances(free_turns), wanted, first, avoid)
             if found is None:
                 found = fast_routes(self.maze, self.ppm, self.facing, wanted, blocked, free_turns, first)
             if len(_ROUTES) >= ROUTE_CACHE_SIZE:
@@ -1054,15 +1052,16 @@ class PiecepackmanState(State[Move]):
             return [r if r is chosen else None for r in known]
         return [None if r is _UNKNOWN else r for r in known]
 
-    def _distances(self, free_turns: bool) -> array[int]:
-        """Every state's weight from his square and facing, only the Ghost House blocking him (:func:`distances`)."""
+    def _distances(self, free_turns: bool) -> Distances:
+        """The search from his square and facing with only the Ghost House blocking him, kept for the next time he
+        stands here so."""
         where = (id(self.maze), self.ppm, self.facing, free_turns, self.house)
-        dist = _DISTANCES.get(where)
-        if dist is None:
+        found = _DISTANCES.get(where)
+        if found is None:
             if len(_DISTANCES) >= DISTANCES_CACHE_SIZE:
                 _DISTANCES.clear()
-            dist = _DISTANCES[where] = array("q", distances(self.maze, self.ppm, self.facing, self.house, free_turns))
-        return dist
+            found = _DISTANCES[where] = Distances(self.maze, self.ppm, self.facing, self.house, free_turns)
+        return found
 
     def _aim(self, suit: int, coin_only: bool) -> tuple[int, bool, Route] | None:
         """The route to the nearest item of a suit he can reach: its power coin only for a high ace (while the

@@ -15,6 +15,7 @@ of :class:`~ppprint.geometry.walls.WallMaze`, with the weight
 from __future__ import annotations
 
 import heapq
+from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -360,44 +361,63 @@ def _layers(maze: WallMaze, dist: list[int], source: int, blocked: set[int] | fr
         layer = following
 
 
-def distances(
-    maze: WallMaze,
-    start: int,
-    facing: int,
-    blocked: set[int] | frozenset[int] = frozenset(),
-    free_turns: bool = False,
-) -> list[int]:
-    """The weight of every state from ``start`` facing ``facing`` (:data:`UNREACHED`: out of reach), the search of
-    :func:`routes` run to the end: :func:`routes_in` reads any set of targets' routes from it."""
-    dist = [UNREACHED] * len(maze.step_table)
-    for _ in _layers(maze, dist, 4 * start + facing, blocked, free_turns):
-        pass
-    return dist
+class Distances:
+    """The search of :func:`routes` from one start and facing, run only as far as the routes read from it need
+    (:func:`routes_in`), and kept for more: every state's weight once the search has settled it."""
+
+    def __init__(
+        self,
+        maze: WallMaze,
+        start: int,
+        facing: int,
+        blocked: set[int] | frozenset[int] = frozenset(),
+        free_turns: bool = False,
+    ) -> None:
+        self.maze, self.start, self.facing, self.blocked, self.free_turns = maze, start, facing, blocked, free_turns
+        dist = [UNREACHED] * len(maze.step_table)
+        self.dist: list[int] | array[int] = dist
+        """Each state's weight: final up to :attr:`settled` points, :data:`UNREACHED` beyond the search so far."""
+        self.settled = -1
+        """The points up to which the search has run (every state of at most these points has its weight)."""
+        self._layers: Iterator[list[int]] | None = _layers(maze, dist, 4 * start + facing, blocked, free_turns)
+
+    def reach(self, targets: Iterable[int]) -> None:
+        """Run the search on until a state of a square of ``targets`` is settled, or to its end."""
+        cells = tuple(targets)
+        while cells and self._layers is not None:
+            dist, settled = self.dist, self.settled
+            for cell in cells:
+                for state in range(4 * cell, 4 * cell + 4):
+                    if dist[state] // TURN_SCALE <= settled:
+                        return
+            layer = next(self._layers, None)
+            if layer is None:
+                self._layers = None
+                self.dist = array("q", dist)  # a quarter of the memory, and nothing for the garbage collector
+            else:
+                self.settled = dist[layer[0]] // TURN_SCALE
 
 
 def routes_in(
-    maze: WallMaze,
-    dist: Sequence[int],
-    start: int,
-    facing: int,
+    found: Distances,
     target_sets: Sequence[set[int] | frozenset[int]],
-    blocked: set[int] | frozenset[int] = frozenset(),
-    free_turns: bool = False,
     first: bool = False,
     avoid: set[int] | frozenset[int] = frozenset(),
 ) -> list[RouteFound | None] | None:
-    """:func:`routes`, read from the :func:`distances` of the same start, facing, blocked squares and turns.
+    """:func:`routes` from the start, facing, blocked squares and turns of a search, read from it (run on as far
+    as they need).
 
-    With ``avoid``, squares that block him now but not in ``dist``: the routes with those blocked too, or ``None``
-    when a route read could pass one of them. (A search that blocks more squares never finds a cheaper state, so
-    when no tight path to a route's ends enters them, their weights, ends and tight paths are unchanged.)
+    With ``avoid``, squares that block him now but not in the search: the routes with those blocked too, or
+    ``None`` when a route read could pass one of them. (A search that blocks more squares never finds a cheaper
+    state, so when no tight path to a route's ends enters them, their weights, ends and tight paths are unchanged.)
     """
-    infinity = UNREACHED
-    turn_weight = 1 if free_turns else TURN_SCALE + 1
+    turn_weight = 1 if found.free_turns else TURN_SCALE + 1
     results: list[RouteFound | None] = [None] * len(target_sets)
     for n, targets in enumerate(target_sets):
+        found.reach(targets)
+        dist = found.dist
         # The target states of the fewest points.
-        least = never = infinity // TURN_SCALE
+        least = never = UNREACHED // TURN_SCALE
         reached: list[int] = []
         for cell in targets:
             for state in range(4 * cell, 4 * cell + 4):
@@ -408,10 +428,10 @@ def routes_in(
                     reached.append(state)
         if not reached:
             continue
-        found = _read_route(maze, dist, 4 * start + facing, reached, targets, blocked, turn_weight, avoid)
-        if found is None:
+        route = _read_route(found.maze, dist, 4 * found.start + found.facing, reached, targets, found.blocked, turn_weight, avoid)
+        if route is None:
             return None
-        results[n] = found
+        results[n] = route
         if first:
             break
     return results
