@@ -61,7 +61,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import permutations
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
@@ -566,8 +566,7 @@ def wild_cube_suit(suit: int, wild: int, objective: int) -> int:
     return suit
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(NamedTuple):
     """The path the engine walks: search weight, the states (``4 * cell + facing``), and the tied end cells."""
 
     weight: int

@@ -452,9 +452,35 @@ def _read_route(
     square of ``avoid``."""
     best = min(map(dist.__getitem__, reached))
     ends = [state for state in reached if dist[state] == best]
-    # The states that reach an end along tight edges (those of search's predecessor lists: never out of a target).
     turns_of, steps_of = _moves(maze)
     back = _back_table(maze.step_table)
+    # Most routes have one end and one tight edge into each of their states: then the states back from the end
+    # are all that reach it, and the route.
+    state = ends[0]
+    path = [state]
+    while len(ends) == 1:
+        cell = state >> 2
+        if cell in avoid:
+            return None
+        if state == source:
+            return best, path[::-1], ends
+        here = dist[state]
+        tight, count = -1, 0
+        if cell not in targets:
+            weight = here - turn_weight
+            for pred in turns_of[state]:
+                if dist[pred] == weight:
+                    tight, count = pred, count + 1
+        if cell not in blocked:
+            weight = here - TURN_SCALE
+            for pred in back[state]:
+                if dist[pred] == weight and pred >> 2 not in targets:
+                    tight, count = pred, count + 1
+        if count != 1:
+            break
+        state = tight
+        path.append(state)
+    # The states that reach an end along tight edges (those of search's predecessor lists: never out of a target).
     useful = set(ends)
     frontier = list(ends)
     while frontier:
