@@ -636,22 +636,27 @@ def _walk_tree(maze: WallMaze, house: frozenset[int], start: int, roll: int) -> 
     if tree is not None:
         return tree
     steps = _named_steps(maze)
+    outward = _OUTWARD.get((id(maze), house))
+    if outward is None:
+        outward = _OUTWARD[id(maze), house] = tuple(tuple(step for step in out if step[0] not in house) for out in steps)
     nodes: list[WalkNode] = []
     bits: dict[int, int] = {}
 
-    def extend(cell: int, walk: tuple[int, ...], seen: int) -> None:
-        outside = cell not in house
-        for nxt, portal in steps[cell]:
-            if outside and nxt in house:
-                continue
+    def extend(cell: int, walk: tuple[int, ...], seen: int, left: int) -> None:
+        for nxt, portal in (steps if cell in house else outward)[cell]:
             path = walk + (nxt,)
-            whole = portal or (len(path) == roll + 1 and nxt != start)
-            bit = bits.setdefault(nxt, 1 << len(bits))
-            nodes.append((path, seen | bit, seen, 0 if whole else bit))
-            if not portal and len(path) <= roll:
-                extend(nxt, path, seen | bit)
+            bit = bits.get(nxt)
+            if bit is None:
+                bit = bits[nxt] = 1 << len(bits)
+            if portal:
+                nodes.append((path, seen | bit, seen, 0))
+            elif left == 1:
+                nodes.append((path, seen | bit, seen, 0 if nxt != start else bit))
+            else:
+                nodes.append((path, seen | bit, seen, bit))
+                extend(nxt, path, seen | bit, left - 1)
 
-    extend(start, (start,), 0)
+    extend(start, (start,), 0, roll)
     if len(_WALK_TREES) >= WALK_TREE_CACHE_SIZE:
         _WALK_TREES.clear()
     tree = _WALK_TREES[key] = WalkTree(tuple(nodes), bits, tuple([None] * len(nodes) for _ in SUITS), [None] * len(SUITS))
@@ -659,6 +664,8 @@ def _walk_tree(maze: WallMaze, house: frozenset[int], start: int, roll: int) -> 
     return tree
 
 
+_OUTWARD: dict[tuple[int, frozenset[int]], tuple[tuple[tuple[int, bool], ...], ...]] = {}
+"""Per maze (by id; :data:`_MAZES` keeps it alive) and Ghost House: :func:`_named_steps` that do not enter it."""
 _ORDERS: dict[tuple[int, ...], list[Order]] = {}
 """The orders of movement of each set of ghosts to move, in notation order (sorted once)."""
 _STEPS: dict[int, tuple[tuple[tuple[int, bool], ...], ...]] = {}
