@@ -73,7 +73,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from heapq import heappop, heappush
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
 from typing import Annotated, Final, Literal, NamedTuple, TypeAlias
 
 from pydantic import BeforeValidator, Field, PlainValidator
@@ -144,6 +144,10 @@ class Phase(StrEnum):
     """The player moves and attacks with the dice rolled, or ends the turn."""
     OVER = "over"
     """A Commander stands on another player's Home Base."""
+
+
+_REINFORCE, _ROLL, _MOVE, _OVER = Phase.REINFORCE, Phase.ROLL, Phase.MOVE, Phase.OVER
+"""The phases as plain names, for the hot paths (looking up an Enum member costs more than the test)."""
 
 
 class Reinforcement(StrEnum):
@@ -461,25 +465,31 @@ class Board:
     distance: tuple[tuple[int, ...], ...]
     """``distance[i][j]``: the fewest orthogonal steps from square ``i`` to ``j`` on an empty board."""
     bits: tuple[int, ...]
-    """Each square's bit in the move generator's masks: bit ``y * stride + x`` of its spot
-    (spots shifted to start at 0). Row ``stride`` is one wider than the spots need, so a
-    shift by one bit never carries a square onto the next row's square."""
-    stride: int
+    """Each square's bit in the move generator's masks: squares are ranked by spot, row by
+    row from the bottom and left to right in a row, so a mask's bits run in that order."""
     full: int
     """The mask of every square."""
-    die_moves: tuple[tuple[Mapping[int, DieMove], ...], ...]
-    """``die_moves[die][origin][bit]``: the move with a die of ``die`` from ``origin`` to
-    the square of ``bit``, for every square at most ``die`` steps away on an empty board
-    (``origin`` itself included: staying put)."""
+    near: tuple[int, ...]
+    """``near[i]``: the mask of the squares sharing an edge with square ``i``."""
+    chunk: int
+    """The width of the three pieces a mask is cut into for :attr:`spread`."""
+    spread: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    """``spread[k][part]``: the mask of the squares next to those of ``part``, the ``k``-th
+    :attr:`chunk` bits of a mask: a mask's neighbours are the union of its three parts'."""
+    die_moves: tuple[tuple[tuple[DieMove, ...], ...], ...]
+    """``die_moves[die][origin]``: the moves with a die of ``die`` from ``origin`` to every
+    square at most ``die`` steps away on an empty board (``origin`` itself included: staying
+    put), in the order of their bits, which :attr:`die_bits` gives."""
+    die_bits: tuple[tuple[tuple[int, ...], ...], ...]
     strikes: tuple[Mapping[int, Attack], ...]
     """``strikes[origin][target]``: the attack between edge-sharing squares."""
-    known: tuple[tuple[dict[int, tuple[SiegeMove, ...]], ...], ...] = field(init=False, compare=False, repr=False)
+    known: tuple[tuple[dict[int, tuple[DieMove, ...]], ...], ...] = field(init=False, compare=False, repr=False)
     """The move generator's cache: ``known[origin][die][targets]`` is the moves of
     ``die`` from ``origin`` to the squares of the mask ``targets`` (each mapping holds at
     most :data:`KNOWN_LIMIT` masks and is emptied when full)."""
 
     def __post_init__(self) -> None:
-        known: tuple[tuple[dict[int, tuple[SiegeMove, ...]], ...], ...] = tuple(
+        known: tuple[tuple[dict[int, tuple[DieMove, ...]], ...], ...] = tuple(
             tuple({} for _ in ARMY_VALUES) for _ in self.cells
         )
         object.__setattr__(self, "known", known)
@@ -508,16 +518,20 @@ class Board:
         home_owner = tuple(home.index(i) if i in home else -1 for i in range(len(cells)))
         spots = tuple(_spots(layout, cells, homes))
         distance = _distances(neighbours)
-        left, bottom = min(x for x, _ in spots), min(y for _, y in spots)
-        stride = max(x for x, _ in spots) - left + 2
-        bits = tuple(1 << ((y - bottom) * stride + x - left) for x, y in spots)
+        rank = sorted(range(len(cells)), key=lambda i: (spots[i][1], spots[i][0]))
+        bits = tuple(1 << rank.index(i) for i in range(len(cells)))
+        near = tuple(sum(bits[j] for j in row) for row in neighbours)
+        chunk = -(-len(cells) // 3)
+        spread = _spread_tables([near[i] for i in rank], chunk)
+        reachable = [
+            [sorted((bits[j], j) for j in range(len(cells)) if distance[i][j] <= die) for i in range(len(cells))]
+            for die in ARMY_VALUES
+        ]
         die_moves = tuple(
-            tuple(
-                {bits[j]: DieMove(die, names[i], names[j]) for j in range(len(cells)) if distance[i][j] <= die}
-                for i in range(len(cells))
-            )
+            tuple(tuple(DieMove(die, names[i], names[j]) for _, j in reachable[die][i]) for i in range(len(cells)))
             for die in ARMY_VALUES
         )
+        die_bits = tuple(tuple(tuple(bit for bit, _ in squares) for squares in row) for row in reachable)
         strikes = tuple({j: Attack(names[i], names[j]) for j in neighbours[i]} for i in range(len(cells)))
         return cls(
             suits,
@@ -533,9 +547,12 @@ class Board:
             spots,
             distance,
             bits,
-            stride,
             sum(bits),
+            near,
+            chunk,
+            spread,
             die_moves,
+            die_bits,
             strikes,
         )
 
@@ -584,6 +601,19 @@ class Board:
                     order += 1
                     heappush(queue, (cost[0], cost[1], order, other, way))
         return None
+
+
+def _spread_tables(near: Sequence[int], chunk: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """For each third of a mask (``chunk`` bits), the union of ``near`` (by bit) over every
+    pattern of its bits (:attr:`Board.spread`)."""
+    tables = []
+    for part in range(3):
+        table = [0] * (1 << chunk)
+        for pattern in range(1, 1 << chunk):
+            low = (pattern & -pattern).bit_length() - 1 + part * chunk
+            table[pattern] = table[pattern & (pattern - 1)] | (near[low] if low < len(near) else 0)
+        tables.append(tuple(table))
+    return tables[0], tables[1], tables[2]
 
 
 def _touch_at_corner(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
@@ -758,11 +788,10 @@ class SiegeState(State[SiegeMove]):
     # -- reading the position -------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        if self.phase is Phase.OVER:
-            return TERMINAL
-        if self.phase is Phase.ROLL:
-            return CHANCE
-        return self.to_move
+        phase = self.phase
+        if phase is _MOVE or phase is _REINFORCE:
+            return self.to_move
+        return CHANCE if phase is _ROLL else TERMINAL
 
     @property
     def winner(self) -> int | None:
@@ -801,14 +830,12 @@ class SiegeState(State[SiegeMove]):
     def legal_moves(self) -> list[SiegeMove]:
         """The legal moves in a fixed order: ``end``, then the attacks of the piece just
         moved, then each unmoved own piece's moves, die by die (ascending), target squares
-        in board order. (``ppprint moves`` sorts them by notation.)"""
+        row by row (the order of :attr:`Board.bits`). (``ppprint moves`` sorts them by notation.)"""
         phase = self.phase
-        if phase is Phase.OVER:
-            return []
-        if phase is Phase.REINFORCE:
-            return [REINFORCE_MOVE]
-        if phase is Phase.ROLL:
-            return list(_ROLLS[self._dice_count()])
+        if phase is not _MOVE:
+            if phase is _REINFORCE:
+                return [REINFORCE_MOVE]
+            return list(_ROLLS[self._dice_count()]) if phase is _ROLL else []
         # Hot: piece codes are inlined (owner (code - 1) // 7, kind (code - 1) % 7).
         found: list[SiegeMove] = [END_MOVE]
         player, board, squares, where = self.to_move, self.board, self.squares, self.where
@@ -831,28 +858,38 @@ class SiegeState(State[SiegeMove]):
         mask holds every square some path of at most ``k`` steps reaches; its empty squares
         (and the start) are the targets of a die of ``k``."""
         board, where, moved = self.board, self.where, self.moved
-        bits, stride, known, die_moves = board.bits, board.stride, board.known, board.die_moves
+        bits, near, known = board.bits, board.near, board.known
+        low, middle, high = board.spread
+        chunk = board.chunk
+        part, twice = (1 << chunk) - 1, 2 * chunk
         empty = board.full & ~self.occupied
         base = self.to_move * _PIECES_PER_PLAYER + 1
         commander = base + COMMANDER_KIND
         dice = _DISTINCT[self.dice]
-        for code in range(base, base + _PIECES_PER_PLAYER):
+        stay = dice[0] == 0
+        if stay:
+            dice = dice[1:]
+        for code in range(base, commander + 1):
             origin = where[code]
             if origin < 0 or code in moved:
                 continue
+            if stay:
+                found.append(board.die_moves[0][origin][0])
+            if not dice:
+                continue
             reach = bits[origin]
-            ends = empty | reach
-            passable = empty
+            passable = ends = empty | reach
             if code == commander:
                 for army in range(base, commander):
                     if where[army] >= 0:
                         passable |= bits[where[army]]
-            steps = 0
+            reach |= near[origin] & passable
+            steps = 1
             tables = known[origin]
             for die in dice:
                 while steps < die:
                     steps += 1
-                    grown = reach | ((reach << 1 | reach >> 1 | reach << stride | reach >> stride) & passable)
+                    grown = reach | (low[reach & part] | middle[reach >> chunk & part] | high[reach >> twice]) & passable
                     if grown == reach:
                         steps = MAX_DIE
                         break
@@ -860,20 +897,16 @@ class SiegeState(State[SiegeMove]):
                 targets = reach & ends
                 table = tables[die]
                 moves = table.get(targets)
-                if moves is not None:
-                    found += moves
-                    continue
-                first, by_bit, mask = len(found), die_moves[die][origin], targets
-                while mask:
-                    low = mask & -mask
-                    found.append(by_bit[low])
-                    mask ^= low
-                if len(table) >= KNOWN_LIMIT:
-                    table.clear()
-                table[targets] = tuple(found[first:])
+                if moves is None:
+                    if len(table) >= KNOWN_LIMIT:
+                        table.clear()
+                    moves = table[targets] = tuple(
+                        compress(board.die_moves[die][origin], map(targets.__and__, board.die_bits[die][origin]))
+                    )
+                found += moves
 
     def chance_outcomes(self) -> list[tuple[SiegeMove, float]]:
-        if self.phase is not Phase.ROLL:
+        if self.phase is not _ROLL:
             return []
         return list(_ROLL_ODDS[self._dice_count()])
 
@@ -1080,18 +1113,18 @@ class SiegeState(State[SiegeMove]):
                 self.occupied ^= board.bits[origin] | board.bits[target]
             self._log.append((snapshot, ((origin, code), (target, 0)), None))
             if (code - 1) % _PIECES_PER_PLAYER == COMMANDER_KIND and board.home_owner[target] not in (-1, player):
-                self.phase = Phase.OVER
-        elif isinstance(move, EndTurn):
+                self.phase = _OVER
+        elif type(move) is EndTurn:
             self.to_move = (player + 1) % len(self.stacks)
             self.roll = self.dice = ()
             self.moved, self.last, self.attacked = frozenset(), 0, False
             self._log.append((snapshot, (), None))
             self._start_turn()
-        elif isinstance(move, Roll):
+        elif type(move) is Roll:
             self.roll = self.dice = move.faces
-            self.phase = Phase.MOVE
+            self.phase = _MOVE
             self._log.append((snapshot, (), None))
-        elif isinstance(move, Attack):
+        elif type(move) is Attack:
             index = self.board.index
             origin, target = index[move.origin], index[move.target]
             attacker, defender = self.squares[origin], self.squares[target]
@@ -1125,12 +1158,12 @@ class SiegeState(State[SiegeMove]):
 
     def _start_turn(self) -> None:
         if self.reinforcement(self.to_move) is not None:
-            self.phase = Phase.REINFORCE
+            self.phase = _REINFORCE
         else:
             self._start_roll()
 
     def _start_roll(self) -> None:
-        self.phase = Phase.ROLL if self._dice_count() else Phase.MOVE
+        self.phase = _ROLL if self._dice_count() else _MOVE
 
     def _undo(self, move: SiegeMove) -> None:
         snapshot, changes, stacked = self._log.pop()
