@@ -71,9 +71,10 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
+from functools import cache, reduce
 from heapq import heappop, heappush
 from itertools import combinations_with_replacement, compress
+from operator import or_
 from typing import Annotated, Final, Literal, NamedTuple, TypeAlias
 
 from pydantic import BeforeValidator, Field, PlainValidator
@@ -118,6 +119,9 @@ MAX_DIE = 5
 
 KNOWN_LIMIT = 2048
 """How many target masks the move generator remembers per square and die."""
+
+CLOSURE_LIMIT = 1 << 16
+"""How many masks' neighbourhoods the move generator remembers per board."""
 
 
 class BattleResult(StrEnum):
@@ -443,6 +447,33 @@ def _distances(neighbours: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ..
     return tuple(rows)
 
 
+_BINARY: Final = bytes.maketrans(b"01", b"\0\1")
+
+
+def _bit_flags(mask: int) -> bytes:
+    """One byte per bit of ``mask``, lowest first: 1 where the bit is set, else 0 (for
+    ``itertools.compress``, which picks a mask's squares from a tuple in bit order)."""
+    return bin(mask)[:1:-1].encode().translate(_BINARY)
+
+
+class Closure(dict[int, int]):
+    """A mask of squares -> the mask of those squares and the squares next to them, each
+    computed when first asked for (then one lookup: the move generator's step); emptied
+    when it holds :data:`CLOSURE_LIMIT` masks."""
+
+    def __init__(self, near: Sequence[int]):
+        super().__init__()
+        self.near = near
+        """The mask of the squares next to each square, in bit order."""
+
+    def __missing__(self, mask: int) -> int:
+        closed = reduce(or_, compress(self.near, _bit_flags(mask)), mask)
+        if len(self) >= CLOSURE_LIMIT:
+            self.clear()
+        self[mask] = closed
+        return closed
+
+
 @dataclass(frozen=True)
 class Board:
     """The squares of one board, numbered, with the contacts, distances and move tables the rules use."""
@@ -471,28 +502,28 @@ class Board:
     """The mask of every square."""
     near: tuple[int, ...]
     """``near[i]``: the mask of the squares sharing an edge with square ``i``."""
-    chunk: int
-    """The width of the three pieces a mask is cut into for :attr:`spread`."""
-    spread: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-    """``spread[k][part]``: the mask of the squares next to those of ``part``, the ``k``-th
-    :attr:`chunk` bits of a mask: a mask's neighbours are the union of its three parts'."""
     die_moves: tuple[tuple[tuple[DieMove, ...], ...], ...]
-    """``die_moves[die][origin]``: the moves with a die of ``die`` from ``origin`` to every
-    square at most ``die`` steps away on an empty board (``origin`` itself included: staying
-    put), in the order of their bits, which :attr:`die_bits` gives."""
-    die_bits: tuple[tuple[tuple[int, ...], ...], ...]
+    """``die_moves[die][origin][k]``: the move with a die of ``die`` from ``origin`` to the
+    square of bit ``k`` (only squares at most ``die`` steps away on an empty board can be
+    legal; ``origin`` itself is staying put)."""
+    stays: tuple[DieMove, ...]
+    """``stays[origin]``: the move of a die of 0 from ``origin`` (staying put)."""
     strikes: tuple[Mapping[int, Attack], ...]
     """``strikes[origin][target]``: the attack between edge-sharing squares."""
     known: tuple[tuple[dict[int, tuple[DieMove, ...]], ...], ...] = field(init=False, compare=False, repr=False)
     """The move generator's cache: ``known[origin][die][targets]`` is the moves of
     ``die`` from ``origin`` to the squares of the mask ``targets`` (each mapping holds at
     most :data:`KNOWN_LIMIT` masks and is emptied when full)."""
+    closed: Closure = field(init=False, compare=False, repr=False)
+    """The move generator's other cache: ``closed[mask]`` is the squares of ``mask`` and
+    those next to them."""
 
     def __post_init__(self) -> None:
         known: tuple[tuple[dict[int, tuple[DieMove, ...]], ...], ...] = tuple(
             tuple({} for _ in ARMY_VALUES) for _ in self.cells
         )
         object.__setattr__(self, "known", known)
+        object.__setattr__(self, "closed", Closure([near for _, near in sorted(zip(self.bits, self.near))]))
 
     @classmethod
     def build(cls, suits: tuple[str, ...]) -> Board:
@@ -521,17 +552,10 @@ class Board:
         rank = sorted(range(len(cells)), key=lambda i: (spots[i][1], spots[i][0]))
         bits = tuple(1 << rank.index(i) for i in range(len(cells)))
         near = tuple(sum(bits[j] for j in row) for row in neighbours)
-        chunk = -(-len(cells) // 3)
-        spread = _spread_tables([near[i] for i in rank], chunk)
-        reachable = [
-            [sorted((bits[j], j) for j in range(len(cells)) if distance[i][j] <= die) for i in range(len(cells))]
-            for die in ARMY_VALUES
-        ]
         die_moves = tuple(
-            tuple(tuple(DieMove(die, names[i], names[j]) for _, j in reachable[die][i]) for i in range(len(cells)))
-            for die in ARMY_VALUES
+            tuple(tuple(DieMove(die, names[i], names[j]) for j in rank) for i in range(len(cells))) for die in ARMY_VALUES
         )
-        die_bits = tuple(tuple(tuple(bit for bit, _ in squares) for squares in row) for row in reachable)
+        stays = tuple(die_moves[0][i][rank.index(i)] for i in range(len(cells)))
         strikes = tuple({j: Attack(names[i], names[j]) for j in neighbours[i]} for i in range(len(cells)))
         return cls(
             suits,
@@ -549,10 +573,8 @@ class Board:
             bits,
             sum(bits),
             near,
-            chunk,
-            spread,
             die_moves,
-            die_bits,
+            stays,
             strikes,
         )
 
@@ -601,19 +623,6 @@ class Board:
                     order += 1
                     heappush(queue, (cost[0], cost[1], order, other, way))
         return None
-
-
-def _spread_tables(near: Sequence[int], chunk: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """For each third of a mask (``chunk`` bits), the union of ``near`` (by bit) over every
-    pattern of its bits (:attr:`Board.spread`)."""
-    tables = []
-    for part in range(3):
-        table = [0] * (1 << chunk)
-        for pattern in range(1, 1 << chunk):
-            low = (pattern & -pattern).bit_length() - 1 + part * chunk
-            table[pattern] = table[pattern & (pattern - 1)] | (near[low] if low < len(near) else 0)
-        tables.append(tuple(table))
-    return tables[0], tables[1], tables[2]
 
 
 def _touch_at_corner(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
@@ -856,12 +865,11 @@ class SiegeState(State[SiegeMove]):
         adds the squares next to those reached that it may step onto (an Army: empty
         squares; a Commander: empty squares and its own Armies), so after ``k`` steps the
         mask holds every square some path of at most ``k`` steps reaches; its empty squares
-        (and the start) are the targets of a die of ``k``."""
+        (and the start) are the targets of a die of ``k``. The board remembers both: a step is
+        one lookup in :attr:`Board.closed`, a die's moves to a mask of targets one in
+        :attr:`Board.known`."""
         board, where, moved = self.board, self.where, self.moved
-        bits, near, known = board.bits, board.near, board.known
-        low, middle, high = board.spread
-        chunk = board.chunk
-        part, twice = (1 << chunk) - 1, 2 * chunk
+        bits, closed, known = board.bits, board.closed, board.known
         empty = board.full & ~self.occupied
         base = self.to_move * _PIECES_PER_PLAYER + 1
         commander = base + COMMANDER_KIND
@@ -869,27 +877,27 @@ class SiegeState(State[SiegeMove]):
         stay = dice[0] == 0
         if stay:
             dice = dice[1:]
-        for code in range(base, commander + 1):
-            origin = where[code]
+        near, stays = board.near, board.stays
+        for code, origin in enumerate(where[base : commander + 1], base):
             if origin < 0 or code in moved:
                 continue
             if stay:
-                found.append(board.die_moves[0][origin][0])
+                found.append(stays[origin])
             if not dice:
                 continue
-            reach = bits[origin]
-            passable = ends = empty | reach
+            start = bits[origin]
+            passable = ends = empty | start
             if code == commander:
                 for army in range(base, commander):
                     if where[army] >= 0:
                         passable |= bits[where[army]]
-            reach |= near[origin] & passable
-            steps = 1
+            reach = start | near[origin] & passable
+            steps = 1 if reach != start else MAX_DIE
             tables = known[origin]
             for die in dice:
                 while steps < die:
                     steps += 1
-                    grown = reach | (low[reach & part] | middle[reach >> chunk & part] | high[reach >> twice]) & passable
+                    grown = closed[reach] & passable
                     if grown == reach:
                         steps = MAX_DIE
                         break
@@ -900,9 +908,7 @@ class SiegeState(State[SiegeMove]):
                 if moves is None:
                     if len(table) >= KNOWN_LIMIT:
                         table.clear()
-                    moves = table[targets] = tuple(
-                        compress(board.die_moves[die][origin], map(targets.__and__, board.die_bits[die][origin]))
-                    )
+                    moves = table[targets] = tuple(compress(board.die_moves[die][origin], _bit_flags(targets)))
                 found += moves
 
     def chance_outcomes(self) -> list[tuple[SiegeMove, float]]:
