@@ -715,8 +715,8 @@ _DISTINCT = {
     for faces in combinations_with_replacement(ARMY_VALUES, count)
 }
 """The distinct faces of every sorted tuple of dice, ascending."""
-_WITHOUT = {(faces, face): faces[: faces.index(face)] + faces[faces.index(face) + 1 :] for faces in _DISTINCT for face in set(faces)}
-"""Every sorted tuple of dice without one of its faces."""
+_WITHOUT = {faces: {face: faces[: faces.index(face)] + faces[faces.index(face) + 1 :] for face in set(faces)} for faces in _DISTINCT}
+"""Every sorted tuple of dice without one of its faces: ``_WITHOUT[faces][face]``."""
 
 
 def _code(player: int, kind: int) -> int:
@@ -850,12 +850,10 @@ class SiegeState(State[SiegeMove]):
         player, board, squares, where = self.to_move, self.board, self.squares, self.where
         last = self.last
         if last and not self.attacked and (last - 1) % _PIECES_PER_PLAYER != COMMANDER_KIND:
-            origin = where[last]
-            strikes = board.strikes[origin]
-            for target in board.neighbours[origin]:
+            for target, strike in board.strikes[where[last]].items():
                 occupant = squares[target]
                 if occupant and (occupant - 1) // _PIECES_PER_PLAYER != player:
-                    found.append(strikes[target])
+                    found.append(strike)
         if self.dice:
             self._die_moves(found)
         return found
@@ -1109,7 +1107,7 @@ class SiegeState(State[SiegeMove]):
             origin, target = index[move.origin], index[move.target]
             squares, where = self.squares, self.where
             code = squares[origin]
-            self.dice = _WITHOUT[self.dice, move.die]
+            self.dice = _WITHOUT[self.dice][move.die]
             self.moved = self.moved | {code}
             self.last, self.attacked = code, False
             if origin != target:
