@@ -14,7 +14,7 @@ import pytest
 
 from ppprint.engine.base import CHANCE, TERMINAL, sample_chance
 from ppprint.games.piecepackman.maze.level import get_level, shipped_level_ids
-from ppprint.games.piecepackman.maze.paths import first_path, routes, search
+from ppprint.games.piecepackman.maze.paths import Distances, first_path, routes, routes_in, search
 from ppprint.games.sanqi.engine import SanQi
 from ppprint.geometry.walls import WallMaze, wall_edge
 from ppprint.registry import get_game
@@ -54,6 +54,7 @@ def test_routes_are_the_reference_searchs_paths():
     rng = random.Random(5)
     edges = [wall_edge((x, y), (x + dx, y + dy)) for x, y in cells for dx, dy in ((1, 0), (0, 1)) if (x + dx, y + dy) in cells]
     mazes.append(WallMaze(cells, frozenset(e for e in edges if rng.random() < 0.4)))
+    read = 0
     for trial in range(500):
         maze = rng.choice(mazes)
         size = len(maze.order)
@@ -67,4 +68,17 @@ def test_routes_are_the_reference_searchs_paths():
             expected.append(None if found is None else (found.weight, first_path(found), sorted(found.ends)))
         assert routes(maze, start, facing, sets, blocked, free) == expected, trial
         first = next((n for n, e in enumerate(expected) if e is not None), None)
-        assert routes(maze, start, facing, sets, blocked, free, first=True) == [e if n == first else None for n, e in enumerate(expected)]
+        first_only = [e if n == first else None for n, e in enumerate(expected)]
+        assert routes(maze, start, facing, sets, blocked, free, first=True) == first_only
+        # Read from a search that blocked only some of the squares: the same routes, or None (search again).
+        some = frozenset(sorted(blocked)[: len(blocked) // 2])
+        around = routes_in(Distances(maze, start, facing, some, free), sets, avoid=blocked - some)
+        assert around is None or around == expected, trial
+        read += around is not None and len(blocked) > len(some)
+        around = routes_in(Distances(maze, start, facing, some, free), sets, first=True, avoid=blocked - some)
+        assert around is None or around == first_only, trial
+        # One search read again and again, run on only as far as each read needs.
+        kept = Distances(maze, start, facing, blocked, free)
+        for targets, route in zip(sets, expected):
+            assert routes_in(kept, [targets]) == [route], trial
+    assert read > 100

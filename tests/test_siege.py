@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from itertools import combinations_with_replacement
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ppprint.engine.base import CHANCE, TERMINAL, perft, random_playout
+from ppprint.engine.base import CHANCE, TERMINAL, perft, random_playout, sample_chance
 from ppprint.games.siege.engine import (
     ATTACKER,
     COMMANDER,
@@ -646,6 +647,42 @@ def test_die_moves_match_every_walk_along_random_games() -> None:
             while state.history:
                 state.undo()
                 _check_occupied(state)
+
+
+def _playout_fingerprint(game: Siege, seeds: range, cap: int = 400) -> str:
+    """A digest of seeded random playouts drawn as :func:`random_playout` draws them: the legal
+    moves in order (as text) at every ply, the chance outcomes with their odds, each final position."""
+    digest = hashlib.sha256()
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.initial_state(rng)
+        for _ in range(cap):
+            if state.current_player == TERMINAL:
+                break
+            if state.current_player == CHANCE:
+                outcomes = state.chance_outcomes()
+                digest.update(repr([(m.text(), odds) for m, odds in outcomes]).encode())
+                state.push(sample_chance(outcomes, rng))
+            else:
+                moves = state.legal_moves()
+                digest.update(" ".join(m.text() for m in moves).encode())
+                state.push(rng.choice(moves))
+        digest.update(state.position_text().encode())
+    return digest.hexdigest()
+
+
+# Recorded from the engine before its move generator was made faster (commit 9e4bf01): the
+# rules, the order of the legal moves and so every seeded game must stay exactly as they were.
+PLAYOUT_FINGERPRINTS = {
+    2: "53c2754cc495c6214ae75ae0906b48bd003bae44d7622e334125e18627818ca5",
+    3: "2d44ca448ffbbcac46cde9f155d42d3929152f893cc2a22cd9b606cffb4c9c0e",
+    4: "07fd899e2c1828393dbdd15e70861d67d0359189e3a56c9a12dea313d4e09fa1",
+}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seeded_random_games_are_unchanged(players: int) -> None:
+    assert _playout_fingerprint(Siege(players), range(20)) == PLAYOUT_FINGERPRINTS[players]
 
 
 def _check_occupied(state: SiegeState) -> None:

@@ -57,12 +57,11 @@ from __future__ import annotations
 
 import random
 import re
-from array import array
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from itertools import permutations
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
@@ -95,8 +94,7 @@ from .maze.level import (
     register_level,
     scatter_cubes,
 )
-from .maze.paths import PathSet, allowed_paths, cost_map
-from .maze.paths import distances, routes_in
+from .maze.paths import Distances, PathSet, allowed_paths, cost_map, routes_in
 from .maze.paths import routes as fast_routes
 
 SUIT_LETTERS = "smca"
@@ -568,8 +566,7 @@ def wild_cube_suit(suit: int, wild: int, objective: int) -> int:
     return suit
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(NamedTuple):
     """The path the engine walks: search weight, the states (``4 * cell + facing``), and the tied end cells."""
 
     weight: int
@@ -577,53 +574,98 @@ class Route:
     ends: tuple[int, ...]
 
 
-WalkNode = tuple[int, tuple[int, ...], bool, int]
-"""A node of a walk tree: the cell entered, the walk's cells so far (its start first), whether it may end
-there, and the index after its subtree."""
-_WALK_TREES: dict[tuple[int, frozenset[int], int, int], tuple[WalkNode, ...]] = {}
+WalkNode = tuple[tuple[int, ...], int, int, int]
+"""A walk of a walk tree, squares as the tree's bits: its cells (its start first), the squares it enters, those
+it passes before its last, and its last square when it may end only there (for Piecepackman) or 0 when it may end
+anywhere (its whole roll, or a portal step)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WalkTree:
+    """Every walk of a roll from a square the maze allows (:func:`_walk_tree`), read as each ghost's moves."""
+
+    nodes: tuple[WalkNode, ...]
+    """Depth first in notation order."""
+    bits: dict[int, int]
+    """The bit of each square the walks enter."""
+    moves: tuple[list[Walk | None], ...]
+    """Per ghost, each node's walk as a move (made on first use: a frozen dataclass costs more to make than to
+    look up)."""
+    whole: list[tuple[tuple[int, ...], tuple[Walk, ...]] | None]
+    """Per ghost, the walks of the whole roll (or a portal) and the squares each enters (made on first use)."""
+
+    def walks(self, ghost: int, others: int, ppm: int) -> list[Walk]:
+        """The ghost's walks that pass no other ghost (bits ``others``) and end on Piecepackman's square (bit
+        ``ppm``; 0 off the tree) or use the whole roll, never passing his square."""
+        if ppm:
+            moves = self.moves[ghost]
+            return [
+                moves[n] or self._move(ghost, n) for n, (_, seen, inner, end) in enumerate(self.nodes)
+                if (not end or end == ppm) and not (inner & ppm or seen & others)
+            ]
+        whole = self.whole[ghost]
+        if whole is None:
+            numbers = [n for n, node in enumerate(self.nodes) if not node[3]]
+            whole = self.whole[ghost] = tuple(self.nodes[n][1] for n in numbers), tuple(self._move(ghost, n) for n in numbers)
+        if not others:
+            return list(whole[1])
+        return [walk for seen, walk in zip(*whole) if not seen & others]
+
+    def _move(self, ghost: int, number: int) -> Walk:
+        """Node ``number``'s walk as the ghost's move."""
+        walk = self.moves[ghost][number]
+        if walk is None:
+            walk = self.moves[ghost][number] = Walk(ghost, self.nodes[number][0])
+        return walk
+
+
+_WALK_TREES: dict[tuple[int, frozenset[int], int, int], WalkTree] = {}
 WALK_TREE_CACHE_SIZE = 20_000
-_WALK_MOVES: tuple[dict[tuple[int, ...], Walk], ...] = ({}, {}, {}, {})
-"""Each ghost's walks by their cells, made once (a frozen dataclass costs more to make than to look up)."""
 
 
-def _walk_tree(maze: WallMaze, house: frozenset[int], start: int, roll: int) -> tuple[WalkNode, ...]:
+def _walk_tree(maze: WallMaze, house: frozenset[int], start: int, roll: int) -> WalkTree:
     """Every walk of up to ``roll`` steps the maze lets a ghost make from ``start`` (other ghosts and Piecepackman
-    aside), depth first in notation order: a node per walk, with whether a walk may end there (its whole roll,
-    not back on its start; or a portal step, which ends it) and where its subtree ends.
+    aside), depth first in notation order, with the squares it enters and where it may end (its whole roll, not
+    back on its start; or a portal step, which ends it; or Piecepackman's square).
 
-    :meth:`PiecepackmanState._walk_moves` reads it: a node on another ghost's square is skipped with its subtree,
-    a node on Piecepackman's square ends the walk there.
+    :meth:`PiecepackmanState._walk_moves` reads it: a walk through another ghost's square is left out, and so is
+    a walk that passes Piecepackman's square.
     """
     key = (id(maze), house, start, roll)
     tree = _WALK_TREES.get(key)
     if tree is not None:
         return tree
     steps = _named_steps(maze)
-    nodes: list[list[Any]] = []
+    outward = _OUTWARD.get((id(maze), house))
+    if outward is None:
+        outward = _OUTWARD[id(maze), house] = tuple(tuple(step for step in out if step[0] not in house) for out in steps)
+    nodes: list[WalkNode] = []
+    bits: dict[int, int] = {}
 
-    def extend(cell: int, walk: tuple[int, ...]) -> None:
-        outside = cell not in house
-        for nxt, portal in steps[cell]:
-            if outside and nxt in house:
-                continue
+    def extend(cell: int, walk: tuple[int, ...], seen: int, left: int) -> None:
+        for nxt, portal in (steps if cell in house else outward)[cell]:
             path = walk + (nxt,)
-            node: list[Any] = [nxt, path, False, 0]
-            nodes.append(node)
+            bit = bits.get(nxt)
+            if bit is None:
+                bit = bits[nxt] = 1 << len(bits)
             if portal:
-                node[2] = True
-            elif len(path) == roll + 1:
-                node[2] = nxt != start
+                nodes.append((path, seen | bit, seen, 0))
+            elif left == 1:
+                nodes.append((path, seen | bit, seen, 0 if nxt != start else bit))
             else:
-                extend(nxt, path)
-            node[3] = len(nodes)
+                nodes.append((path, seen | bit, seen, bit))
+                extend(nxt, path, seen | bit, left - 1)
 
-    extend(start, (start,))
+    extend(start, (start,), 0, roll)
     if len(_WALK_TREES) >= WALK_TREE_CACHE_SIZE:
         _WALK_TREES.clear()
-    tree = _WALK_TREES[key] = tuple((cell, walk, whole, after) for cell, walk, whole, after in nodes)
+    tree = _WALK_TREES[key] = WalkTree(tuple(nodes), bits, tuple([None] * len(nodes) for _ in SUITS), [None] * len(SUITS))
     _MAZES[id(maze)] = maze
     return tree
 
+
+_OUTWARD: dict[tuple[int, frozenset[int]], tuple[tuple[tuple[int, bool], ...], ...]] = {}
+"""Per maze (by id; :data:`_MAZES` keeps it alive) and Ghost House: :func:`_named_steps` that do not enter it."""
 _ORDERS: dict[tuple[int, ...], list[Order]] = {}
 """The orders of movement of each set of ghosts to move, in notation order (sorted once)."""
 _STEPS: dict[int, tuple[tuple[tuple[int, bool], ...], ...]] = {}
@@ -655,8 +697,8 @@ _ROUTES: dict[tuple[object, ...], Route | None] = {}
 _UNKNOWN: Any = object()
 """A route not in :data:`_ROUTES` yet."""
 DISTANCES_CACHE_SIZE = 8_192
-_DISTANCES: dict[tuple[object, ...], array[int]] = {}
-"""Every state's weight from his square and facing when only the Ghost House blocks him (a few KiB each)."""
+_DISTANCES: dict[tuple[object, ...], Distances] = {}
+"""The searches from his square and facing when only the Ghost House blocks him (a few KiB each)."""
 _MAZES: dict[int, WallMaze] = {}
 """Mazes whose ids key :data:`_ROUTES`, kept alive so an id is never reused."""
 
@@ -671,7 +713,8 @@ class Plan:
 
 
 Snapshot = tuple[Any, ...]
-"""Everything :meth:`PiecepackmanState._do` may change, for undo."""
+"""Everything :meth:`PiecepackmanState._do` may change, for undo (for a ghost's die or the order of movement,
+the phase and the roll or the ghosts to move)."""
 
 
 class PiecepackmanState(State[Move]):
@@ -867,31 +910,13 @@ class PiecepackmanState(State[Move]):
         Hot: the walks the maze allows from the ghost's square are listed once (:func:`_walk_tree`);
         here the other ghosts cut them and Piecepackman's square ends them.
         """
-        start = self.gpos[ghost]
-        tree = _walk_tree(self.maze, self.house, start, roll)
-        others = {p for g, p in enumerate(self.gpos) if g != ghost}
-        ppm = self.ppm
-        known = _WALK_MOVES[ghost]
-        walks: list[Walk] = []
-        index, size = 0, len(tree)
-        while index < size:
-            cell, cells, whole, after = tree[index]
-            if cell in others:
-                index = after
-                continue
-            if cell == ppm:
-                index = after
-            else:
-                index += 1
-                if not whole:
-                    continue
-            walk = known.get(cells)
-            if walk is None:
-                if len(known) >= WALK_TREE_CACHE_SIZE:
-                    known.clear()
-                walk = known[cells] = Walk(ghost, cells)
-            walks.append(walk)
-        return walks
+        tree = _walk_tree(self.maze, self.house, self.gpos[ghost], roll)
+        bits = tree.bits
+        others = 0
+        for g, p in enumerate(self.gpos):
+            if g != ghost and p in bits:
+                others |= bits[p]
+        return tree.walks(ghost, others, bits.get(self.ppm, 0))
 
     def judge_ghost_move(self, ghost: int, walk: tuple[int, ...], roll: int) -> Verdict:
         """Ruling: a ghost that cannot walk its whole roll anywhere stays where it is.
@@ -979,8 +1004,15 @@ class PiecepackmanState(State[Move]):
         return set(self.cubes) | {c for c in self.coins if c >= 0}
 
     def _blocked(self) -> frozenset[int]:
-        """Cells he will not enter: the Ghost House and Dangerous ghosts."""
-        return self.house | {p for g, p in enumerate(self.gpos) if p >= 0 and not self.vulnerable(g)}
+        """Cells he will not enter: the Ghost House and Dangerous ghosts (the Ghost House itself when no ghost
+        out of it is Dangerous)."""
+        if self.hunger > 0:
+            dangerous = {p for g, p in enumerate(self.gpos) if p >= 0 and self.immune[g]}
+        else:
+            pstash, gstash = self.pstash, self.gstash
+            dangerous = {p for g, p in enumerate(self.gpos) if p >= 0 and gstash[g] > pstash[g]}
+        house = self.house
+        return house if dangerous <= house else house | dangerous
 
     def _route(self, targets: set[int], free_turns: bool) -> Route | None:
         """Ruling: of the tied allowed paths the engine walks the first in state order; the rules allow any.
@@ -1005,17 +1037,12 @@ class PiecepackmanState(State[Move]):
         missing = [n for n, route in enumerate(known) if route is _UNKNOWN]
         if missing:
             wanted = [target_sets[n] for n in missing]
-            if len(blocked) == len(self.house):
-                # Nothing but the Ghost House blocks him (most turns): every route from here is read from one
-                # search to the end, kept for the next time he stands here so.
-                where = (*base, free_turns, blocked)
-                dist = _DISTANCES.get(where)
-                if dist is None:
-                    if len(_DISTANCES) >= DISTANCES_CACHE_SIZE:
-                        _DISTANCES.clear()
-                    dist = _DISTANCES[where] = array("q", distances(self.maze, self.ppm, self.facing, blocked, free_turns))
-                found = routes_in(self.maze, dist, self.ppm, self.facing, wanted, blocked, free_turns, first)
-            else:
+            # Every route from here is read from one search with only the Ghost House blocked, run on as far as
+            # the routes need and kept; Dangerous ghosts on a tight path to a route call for a search of its own.
+            house = self.house
+            avoid = frozenset() if blocked is house else blocked - house
+            found = routes_in(self._distances(free_turns), wanted, first, avoid)
+            if found is None:
                 found = fast_routes(self.maze, self.ppm, self.facing, wanted, blocked, free_turns, first)
             if len(_ROUTES) >= ROUTE_CACHE_SIZE:
                 _ROUTES.clear()
@@ -1030,6 +1057,17 @@ class PiecepackmanState(State[Move]):
             chosen = next((r for r in known if r is not None and r is not _UNKNOWN), None)
             return [r if r is chosen else None for r in known]
         return [None if r is _UNKNOWN else r for r in known]
+
+    def _distances(self, free_turns: bool) -> Distances:
+        """The search from his square and facing with only the Ghost House blocking him, kept for the next time he
+        stands here so."""
+        where = (id(self.maze), self.ppm, self.facing, free_turns, self.house)
+        found = _DISTANCES.get(where)
+        if found is None:
+            if len(_DISTANCES) >= DISTANCES_CACHE_SIZE:
+                _DISTANCES.clear()
+            found = _DISTANCES[where] = Distances(self.maze, self.ppm, self.facing, self.house, free_turns)
+        return found
 
     def _aim(self, suit: int, coin_only: bool) -> tuple[int, bool, Route] | None:
         """The route to the nearest item of a suit he can reach: its power coin only for a high ace (while the
@@ -1134,18 +1172,21 @@ class PiecepackmanState(State[Move]):
         suit = self.cubes.pop(cell, -1)
         if suit >= 0:
             self.pstash[wild_cube_suit(suit, self.wild, self.objective)] += 1
-        for coin_suit, coin in enumerate(self.coins):
-            if coin == cell:
-                self.coins[coin_suit] = -1
-                if self.hunger == 0:
-                    self.hunger, self.starting, self.bonus = 1, True, True
-                elif SECOND_COIN_ENDS_IMMUNITY:
-                    self.immune = [False] * 4
-                self.pending = self.pending + (coin_suit,)
-        ghost = self.ghost_at(cell)
-        if ghost >= 0 and self.vulnerable(ghost):
-            self._eat_ghost(ghost)
-        self._check_cleared()
+        if cell in self.coins:
+            for coin_suit, coin in enumerate(self.coins):
+                if coin == cell:
+                    self.coins[coin_suit] = -1
+                    if self.hunger == 0:
+                        self.hunger, self.starting, self.bonus = 1, True, True
+                    elif SECOND_COIN_ENDS_IMMUNITY:
+                        self.immune = [False] * 4
+                    self.pending = self.pending + (coin_suit,)
+        if cell in self.gpos:
+            ghost = self.ghost_at(cell)
+            if self.vulnerable(ghost):
+                self._eat_ghost(ghost)
+        if not self.cubes:
+            self._check_cleared()
 
     def _eat_ghost(self, ghost: int) -> None:
         self.pstash[ghost] += self.gstash[ghost]
@@ -1267,6 +1308,16 @@ class PiecepackmanState(State[Move]):
 
     # -- playing moves ------------------------------------------------------------------------
     def _do(self, move: Move) -> None:
+        if isinstance(move, Die):
+            self._stack.append((self.phase, self.roll))
+            self.roll = move.value
+            self.phase = _GHOST_MOVE
+            return
+        if isinstance(move, Order):
+            self._stack.append((self.phase, self.pending))
+            self.pending = tuple(move.suits)
+            self.phase = _GHOST_ROLL
+            return
         self._stack.append(self._saved())
         if isinstance(move, Roll):
             self.trail = [self.ppm]
@@ -1280,12 +1331,6 @@ class PiecepackmanState(State[Move]):
             self._after_piecepackman()
         elif isinstance(move, Flip):
             self._flip(move.value)
-        elif isinstance(move, Order):
-            self.pending = tuple(move.suits)
-            self.phase = _GHOST_ROLL
-        elif isinstance(move, Die):
-            self.roll = move.value
-            self.phase = _GHOST_MOVE
         elif isinstance(move, Walk):
             self._ghost_walk(move.ghost, move.cells[1:])
         else:
@@ -1378,7 +1423,13 @@ class PiecepackmanState(State[Move]):
         self._end_turn()
 
     def _undo(self, move: Move) -> None:
-        self._restore(self._stack.pop())
+        saved = self._stack.pop()
+        if isinstance(move, Die):
+            self.phase, self.roll = saved
+        elif isinstance(move, Order):
+            self.phase, self.pending = saved
+        else:
+            self._restore(saved)
 
     # -- results and facts --------------------------------------------------------------------
     def outcome(self) -> Outcome | None:

@@ -71,9 +71,10 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
+from functools import cache, reduce
 from heapq import heappop, heappush
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
+from operator import or_
 from typing import Annotated, Final, Literal, NamedTuple, TypeAlias
 
 from pydantic import BeforeValidator, Field, PlainValidator
@@ -119,6 +120,9 @@ MAX_DIE = 5
 KNOWN_LIMIT = 2048
 """How many target masks the move generator remembers per square and die."""
 
+CLOSURE_LIMIT = 1 << 16
+"""How many masks' neighbourhoods the move generator remembers per board."""
+
 
 class BattleResult(StrEnum):
     """Who wins a battle (:func:`battle`)."""
@@ -144,6 +148,10 @@ class Phase(StrEnum):
     """The player moves and attacks with the dice rolled, or ends the turn."""
     OVER = "over"
     """A Commander stands on another player's Home Base."""
+
+
+_REINFORCE, _ROLL, _MOVE, _OVER = Phase.REINFORCE, Phase.ROLL, Phase.MOVE, Phase.OVER
+"""The phases as plain names, for the hot paths (looking up an Enum member costs more than the test)."""
 
 
 class Reinforcement(StrEnum):
@@ -439,6 +447,33 @@ def _distances(neighbours: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ..
     return tuple(rows)
 
 
+_BINARY: Final = bytes.maketrans(b"01", b"\0\1")
+
+
+def _bit_flags(mask: int) -> bytes:
+    """One byte per bit of ``mask``, lowest first: 1 where the bit is set, else 0 (for
+    ``itertools.compress``, which picks a mask's squares from a tuple in bit order)."""
+    return bin(mask)[:1:-1].encode().translate(_BINARY)
+
+
+class Closure(dict[int, int]):
+    """A mask of squares -> the mask of those squares and the squares next to them, each
+    computed when first asked for (then one lookup: the move generator's step); emptied
+    when it holds :data:`CLOSURE_LIMIT` masks."""
+
+    def __init__(self, near: Sequence[int]):
+        super().__init__()
+        self.near = near
+        """The mask of the squares next to each square, in bit order."""
+
+    def __missing__(self, mask: int) -> int:
+        closed = reduce(or_, compress(self.near, _bit_flags(mask)), mask)
+        if len(self) >= CLOSURE_LIMIT:
+            self.clear()
+        self[mask] = closed
+        return closed
+
+
 @dataclass(frozen=True)
 class Board:
     """The squares of one board, numbered, with the contacts, distances and move tables the rules use."""
@@ -461,28 +496,34 @@ class Board:
     distance: tuple[tuple[int, ...], ...]
     """``distance[i][j]``: the fewest orthogonal steps from square ``i`` to ``j`` on an empty board."""
     bits: tuple[int, ...]
-    """Each square's bit in the move generator's masks: bit ``y * stride + x`` of its spot
-    (spots shifted to start at 0). Row ``stride`` is one wider than the spots need, so a
-    shift by one bit never carries a square onto the next row's square."""
-    stride: int
+    """Each square's bit in the move generator's masks: squares are ranked by spot, row by
+    row from the bottom and left to right in a row, so a mask's bits run in that order."""
     full: int
     """The mask of every square."""
-    die_moves: tuple[tuple[Mapping[int, DieMove], ...], ...]
-    """``die_moves[die][origin][bit]``: the move with a die of ``die`` from ``origin`` to
-    the square of ``bit``, for every square at most ``die`` steps away on an empty board
-    (``origin`` itself included: staying put)."""
+    near: tuple[int, ...]
+    """``near[i]``: the mask of the squares sharing an edge with square ``i``."""
+    die_moves: tuple[tuple[tuple[DieMove, ...], ...], ...]
+    """``die_moves[die][origin][k]``: the move with a die of ``die`` from ``origin`` to the
+    square of bit ``k`` (only squares at most ``die`` steps away on an empty board can be
+    legal; ``origin`` itself is staying put)."""
+    stays: tuple[DieMove, ...]
+    """``stays[origin]``: the move of a die of 0 from ``origin`` (staying put)."""
     strikes: tuple[Mapping[int, Attack], ...]
     """``strikes[origin][target]``: the attack between edge-sharing squares."""
-    known: tuple[tuple[dict[int, tuple[SiegeMove, ...]], ...], ...] = field(init=False, compare=False, repr=False)
+    known: tuple[tuple[dict[int, tuple[DieMove, ...]], ...], ...] = field(init=False, compare=False, repr=False)
     """The move generator's cache: ``known[origin][die][targets]`` is the moves of
     ``die`` from ``origin`` to the squares of the mask ``targets`` (each mapping holds at
     most :data:`KNOWN_LIMIT` masks and is emptied when full)."""
+    closed: Closure = field(init=False, compare=False, repr=False)
+    """The move generator's other cache: ``closed[mask]`` is the squares of ``mask`` and
+    those next to them."""
 
     def __post_init__(self) -> None:
-        known: tuple[tuple[dict[int, tuple[SiegeMove, ...]], ...], ...] = tuple(
+        known: tuple[tuple[dict[int, tuple[DieMove, ...]], ...], ...] = tuple(
             tuple({} for _ in ARMY_VALUES) for _ in self.cells
         )
         object.__setattr__(self, "known", known)
+        object.__setattr__(self, "closed", Closure([near for _, near in sorted(zip(self.bits, self.near))]))
 
     @classmethod
     def build(cls, suits: tuple[str, ...]) -> Board:
@@ -508,16 +549,13 @@ class Board:
         home_owner = tuple(home.index(i) if i in home else -1 for i in range(len(cells)))
         spots = tuple(_spots(layout, cells, homes))
         distance = _distances(neighbours)
-        left, bottom = min(x for x, _ in spots), min(y for _, y in spots)
-        stride = max(x for x, _ in spots) - left + 2
-        bits = tuple(1 << ((y - bottom) * stride + x - left) for x, y in spots)
+        rank = sorted(range(len(cells)), key=lambda i: (spots[i][1], spots[i][0]))
+        bits = tuple(1 << rank.index(i) for i in range(len(cells)))
+        near = tuple(sum(bits[j] for j in row) for row in neighbours)
         die_moves = tuple(
-            tuple(
-                {bits[j]: DieMove(die, names[i], names[j]) for j in range(len(cells)) if distance[i][j] <= die}
-                for i in range(len(cells))
-            )
-            for die in ARMY_VALUES
+            tuple(tuple(DieMove(die, names[i], names[j]) for j in rank) for i in range(len(cells))) for die in ARMY_VALUES
         )
+        stays = tuple(die_moves[0][i][rank.index(i)] for i in range(len(cells)))
         strikes = tuple({j: Attack(names[i], names[j]) for j in neighbours[i]} for i in range(len(cells)))
         return cls(
             suits,
@@ -533,9 +571,10 @@ class Board:
             spots,
             distance,
             bits,
-            stride,
             sum(bits),
+            near,
             die_moves,
+            stays,
             strikes,
         )
 
@@ -676,8 +715,8 @@ _DISTINCT = {
     for faces in combinations_with_replacement(ARMY_VALUES, count)
 }
 """The distinct faces of every sorted tuple of dice, ascending."""
-_WITHOUT = {(faces, face): faces[: faces.index(face)] + faces[faces.index(face) + 1 :] for faces in _DISTINCT for face in set(faces)}
-"""Every sorted tuple of dice without one of its faces."""
+_WITHOUT = {faces: {face: faces[: faces.index(face)] + faces[faces.index(face) + 1 :] for face in set(faces)} for faces in _DISTINCT}
+"""Every sorted tuple of dice without one of its faces: ``_WITHOUT[faces][face]``."""
 
 
 def _code(player: int, kind: int) -> int:
@@ -758,11 +797,10 @@ class SiegeState(State[SiegeMove]):
     # -- reading the position -------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        if self.phase is Phase.OVER:
-            return TERMINAL
-        if self.phase is Phase.ROLL:
-            return CHANCE
-        return self.to_move
+        phase = self.phase
+        if phase is _MOVE or phase is _REINFORCE:
+            return self.to_move
+        return CHANCE if phase is _ROLL else TERMINAL
 
     @property
     def winner(self) -> int | None:
@@ -801,25 +839,21 @@ class SiegeState(State[SiegeMove]):
     def legal_moves(self) -> list[SiegeMove]:
         """The legal moves in a fixed order: ``end``, then the attacks of the piece just
         moved, then each unmoved own piece's moves, die by die (ascending), target squares
-        in board order. (``ppprint moves`` sorts them by notation.)"""
+        row by row (the order of :attr:`Board.bits`). (``ppprint moves`` sorts them by notation.)"""
         phase = self.phase
-        if phase is Phase.OVER:
-            return []
-        if phase is Phase.REINFORCE:
-            return [REINFORCE_MOVE]
-        if phase is Phase.ROLL:
-            return list(_ROLLS[self._dice_count()])
+        if phase is not _MOVE:
+            if phase is _REINFORCE:
+                return [REINFORCE_MOVE]
+            return list(_ROLLS[self._dice_count()]) if phase is _ROLL else []
         # Hot: piece codes are inlined (owner (code - 1) // 7, kind (code - 1) % 7).
         found: list[SiegeMove] = [END_MOVE]
         player, board, squares, where = self.to_move, self.board, self.squares, self.where
         last = self.last
         if last and not self.attacked and (last - 1) % _PIECES_PER_PLAYER != COMMANDER_KIND:
-            origin = where[last]
-            strikes = board.strikes[origin]
-            for target in board.neighbours[origin]:
+            for target, strike in board.strikes[where[last]].items():
                 occupant = squares[target]
                 if occupant and (occupant - 1) // _PIECES_PER_PLAYER != player:
-                    found.append(strikes[target])
+                    found.append(strike)
         if self.dice:
             self._die_moves(found)
         return found
@@ -829,30 +863,39 @@ class SiegeState(State[SiegeMove]):
         adds the squares next to those reached that it may step onto (an Army: empty
         squares; a Commander: empty squares and its own Armies), so after ``k`` steps the
         mask holds every square some path of at most ``k`` steps reaches; its empty squares
-        (and the start) are the targets of a die of ``k``."""
+        (and the start) are the targets of a die of ``k``. The board remembers both: a step is
+        one lookup in :attr:`Board.closed`, a die's moves to a mask of targets one in
+        :attr:`Board.known`."""
         board, where, moved = self.board, self.where, self.moved
-        bits, stride, known, die_moves = board.bits, board.stride, board.known, board.die_moves
+        bits, closed, known = board.bits, board.closed, board.known
         empty = board.full & ~self.occupied
         base = self.to_move * _PIECES_PER_PLAYER + 1
         commander = base + COMMANDER_KIND
         dice = _DISTINCT[self.dice]
-        for code in range(base, base + _PIECES_PER_PLAYER):
-            origin = where[code]
+        stay = dice[0] == 0
+        if stay:
+            dice = dice[1:]
+        near, stays = board.near, board.stays
+        for code, origin in enumerate(where[base : commander + 1], base):
             if origin < 0 or code in moved:
                 continue
-            reach = bits[origin]
-            ends = empty | reach
-            passable = empty
+            if stay:
+                found.append(stays[origin])
+            if not dice:
+                continue
+            start = bits[origin]
+            passable = ends = empty | start
             if code == commander:
                 for army in range(base, commander):
                     if where[army] >= 0:
                         passable |= bits[where[army]]
-            steps = 0
+            reach = start | near[origin] & passable
+            steps = 1 if reach != start else MAX_DIE
             tables = known[origin]
             for die in dice:
                 while steps < die:
                     steps += 1
-                    grown = reach | ((reach << 1 | reach >> 1 | reach << stride | reach >> stride) & passable)
+                    grown = closed[reach] & passable
                     if grown == reach:
                         steps = MAX_DIE
                         break
@@ -860,20 +903,14 @@ class SiegeState(State[SiegeMove]):
                 targets = reach & ends
                 table = tables[die]
                 moves = table.get(targets)
-                if moves is not None:
-                    found += moves
-                    continue
-                first, by_bit, mask = len(found), die_moves[die][origin], targets
-                while mask:
-                    low = mask & -mask
-                    found.append(by_bit[low])
-                    mask ^= low
-                if len(table) >= KNOWN_LIMIT:
-                    table.clear()
-                table[targets] = tuple(found[first:])
+                if moves is None:
+                    if len(table) >= KNOWN_LIMIT:
+                        table.clear()
+                    moves = table[targets] = tuple(compress(board.die_moves[die][origin], _bit_flags(targets)))
+                found += moves
 
     def chance_outcomes(self) -> list[tuple[SiegeMove, float]]:
-        if self.phase is not Phase.ROLL:
+        if self.phase is not _ROLL:
             return []
         return list(_ROLL_ODDS[self._dice_count()])
 
@@ -1070,7 +1107,7 @@ class SiegeState(State[SiegeMove]):
             origin, target = index[move.origin], index[move.target]
             squares, where = self.squares, self.where
             code = squares[origin]
-            self.dice = _WITHOUT[self.dice, move.die]
+            self.dice = _WITHOUT[self.dice][move.die]
             self.moved = self.moved | {code}
             self.last, self.attacked = code, False
             if origin != target:
@@ -1080,18 +1117,18 @@ class SiegeState(State[SiegeMove]):
                 self.occupied ^= board.bits[origin] | board.bits[target]
             self._log.append((snapshot, ((origin, code), (target, 0)), None))
             if (code - 1) % _PIECES_PER_PLAYER == COMMANDER_KIND and board.home_owner[target] not in (-1, player):
-                self.phase = Phase.OVER
-        elif isinstance(move, EndTurn):
+                self.phase = _OVER
+        elif type(move) is EndTurn:
             self.to_move = (player + 1) % len(self.stacks)
             self.roll = self.dice = ()
             self.moved, self.last, self.attacked = frozenset(), 0, False
             self._log.append((snapshot, (), None))
             self._start_turn()
-        elif isinstance(move, Roll):
+        elif type(move) is Roll:
             self.roll = self.dice = move.faces
-            self.phase = Phase.MOVE
+            self.phase = _MOVE
             self._log.append((snapshot, (), None))
-        elif isinstance(move, Attack):
+        elif type(move) is Attack:
             index = self.board.index
             origin, target = index[move.origin], index[move.target]
             attacker, defender = self.squares[origin], self.squares[target]
@@ -1125,12 +1162,12 @@ class SiegeState(State[SiegeMove]):
 
     def _start_turn(self) -> None:
         if self.reinforcement(self.to_move) is not None:
-            self.phase = Phase.REINFORCE
+            self.phase = _REINFORCE
         else:
             self._start_roll()
 
     def _start_roll(self) -> None:
-        self.phase = Phase.ROLL if self._dice_count() else Phase.MOVE
+        self.phase = _ROLL if self._dice_count() else _MOVE
 
     def _undo(self, move: SiegeMove) -> None:
         snapshot, changes, stacked = self._log.pop()

@@ -87,6 +87,15 @@ class Level:
         """The board with this level's walls and the portals."""
         return board_maze(self.walls)
 
+    @cached_property
+    def cube_tiles(self) -> tuple[tuple[Cell, ...], dict[int, tuple[Cell, ...]]]:
+        """:func:`cube_squares`, and those squares by tile (:func:`scatter_cubes` spreads cubes over them)."""
+        allowed = cube_squares(self)
+        by_tile: dict[int, list[Cell]] = {}
+        for cell in allowed:
+            by_tile.setdefault(BOARD.tile_index(cell) or 0, []).append(cell)
+        return tuple(allowed), {tile: tuple(cells) for tile, cells in by_tile.items()}
+
 
 # -- reading ---------------------------------------------------------------------------------
 
@@ -602,17 +611,15 @@ def cube_squares(level: Level) -> list[Cell]:
 def scatter_cubes(level: Level, seed: int, per_suit: int = CUBES_PER_SUIT) -> dict[Cell, int]:
     """A reproducible scatter: square -> suit index, one cube per square, spread one per tile first."""
     rng = random.Random(seed)
-    allowed = cube_squares(level)
+    allowed, by_tile = level.cube_tiles
     count = per_suit * len(SUITS)
     if count > len(allowed):
         raise ValueError(f"{count} cubes do not fit on {len(allowed)} free squares")
-    by_tile: dict[int, list[Cell]] = {}
-    for cell in allowed:
-        by_tile.setdefault(BOARD.tile_index(cell) or 0, []).append(cell)
     tiles = sorted(by_tile)
     rng.shuffle(tiles)
     chosen = [rng.choice(by_tile[t]) for t in tiles[:count]]
-    rest = [c for c in allowed if c not in set(chosen)]
+    taken = set(chosen)
+    rest = [c for c in allowed if c not in taken]
     chosen += rng.sample(rest, count - len(chosen))
     colours = [s for s in range(len(SUITS)) for _ in range(per_suit)]
     rng.shuffle(colours)

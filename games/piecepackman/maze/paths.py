@@ -15,7 +15,8 @@ of :class:`~ppprint.geometry.walls.WallMaze`, with the weight
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Sequence
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ppprint.geometry.square import Cell
@@ -242,8 +243,8 @@ def _moves(maze: WallMaze) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]
 
 
 _BACK: dict[int, tuple[tuple[int, ...], ...]] = {}
-"""Per step table (by id; :data:`_TABLES` keeps it alive): ``back[4 * cell + d]``, the cells a step in
-direction ``d`` arrives on ``cell`` from."""
+"""Per step table (by id; :data:`_TABLES` keeps it alive): ``back[state]``, the states a step forward arrives on
+``state`` from."""
 _TABLES: dict[int, tuple[int, ...]] = {}
 
 
@@ -253,7 +254,7 @@ def _back_table(table: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         found: list[list[int]] = [[] for _ in table]
         for state, target in enumerate(table):
             if target >= 0:
-                found[4 * target + (state & 3)].append(state >> 2)
+                found[4 * target + (state & 3)].append(state)
         back = _BACK[id(table)] = tuple(map(tuple, found))
         _TABLES[id(table)] = table
     return back
@@ -284,29 +285,46 @@ def routes(
     blocked: set[int] | frozenset[int] = frozenset(),
     free_turns: bool = False,
     first: bool = False,
-    dist: list[int] | None = None,
 ) -> list[RouteFound | None]:
-    """:func:`route` to each set of targets, from one search (into ``dist``, when given: all out of reach); with ``first``, only as far as the first set (in
+    """:func:`route` to each set of targets, from one search; with ``first``, only as far as the first set (in
     order) that can be reached needs (the later ones are ``None``).
 
-    The search runs breadth first by points (every step costs a point, and so does a turn unless turns are
-    free), a layer holding the states of one cost in points, each with its fewest turns; it does not record
-    predecessors, and it goes through target squares too: no state cheaper than a set's nearest target is
-    reached more cheaply through a target of that set, so each set's weight and ends are those of a search
-    that stops at its targets. A route's states are then read back along the tight edges from its ends.
+    The search (:func:`_layers`) goes through target squares too: no state cheaper than a set's nearest target is
+    reached more cheaply through a target of that set, so each set's weight and ends are those of a search that
+    stops at its targets. A route's states are then read back along the tight edges from its ends.
     """
-    table = maze.step_table
-    infinity = UNREACHED
-    turn_weight = 1 if free_turns else TURN_SCALE + 1
+    dist = [UNREACHED] * len(maze.step_table)
     source = 4 * start + facing
-    if dist is None:
-        dist = [infinity] * len(table)
-    dist[source] = 0
     pending = [n for n, targets in enumerate(target_sets) if targets]
     found: dict[int, list[int]] = {}
-    layer = [source]
+    if pending:
+        for layer in _layers(maze, dist, source, blocked, free_turns):
+            for n in list(pending):
+                reached = [state for state in layer if state >> 2 in target_sets[n]]
+                if reached:
+                    found[n] = reached
+                    pending.remove(n)
+            if not pending or (first and found and min(found) < min(pending)):
+                break
+    results: list[RouteFound | None] = [None] * len(target_sets)
+    turn_weight = 1 if free_turns else TURN_SCALE + 1
+    for n, reached in sorted(found.items()):
+        results[n] = _read_route(maze, dist, source, reached, target_sets[n], blocked, turn_weight)
+        if first:
+            break
+    return results
+
+
+def _layers(maze: WallMaze, dist: list[int], source: int, blocked: set[int] | frozenset[int], free_turns: bool) -> Iterator[list[int]]:
+    """The search from state ``source``, breadth first by points (every step costs a point, and so does a turn
+    unless turns are free), into ``dist`` (all :data:`UNREACHED`): each layer holds the states of one cost in
+    points, each with its fewest turns, settled when it is yielded. No predecessors are recorded."""
+    infinity = UNREACHED
+    turn_weight = 1 if free_turns else TURN_SCALE + 1
     turns_of, steps_of = _moves(maze)
-    while layer and pending:
+    dist[source] = 0
+    layer = [source]
+    while layer:
         if free_turns:
             # Turns are free of points: within the layer each cell's facings take their fewest turns.
             for state in list(layer):
@@ -317,24 +335,22 @@ def routes(
                         if dist[turned] == infinity:
                             layer.append(turned)
                         dist[turned] = weight + turns
-        for n in list(pending):
-            reached = [state for state in layer if state >> 2 in target_sets[n]]
-            if reached:
-                found[n] = reached
-                pending.remove(n)
-        if first and found and min(found) < min(pending, default=len(target_sets)):
-            break
+        yield layer
         following: list[int] = []
         append = following.append
         for state in layer:
             weight = dist[state]
             if not free_turns:
                 total = weight + turn_weight
-                for turned in turns_of[state]:
-                    if total < dist[turned]:
-                        if dist[turned] == infinity:
-                            append(turned)
-                        dist[turned] = total
+                left, right = turns_of[state]
+                if total < dist[left]:
+                    if dist[left] == infinity:
+                        append(left)
+                    dist[left] = total
+                if total < dist[right]:
+                    if dist[right] == infinity:
+                        append(right)
+                    dist[right] = total
             stepped = steps_of[state]
             if stepped >= 0 and stepped >> 2 not in blocked:
                 total = weight + TURN_SCALE
@@ -343,54 +359,79 @@ def routes(
                         append(stepped)
                     dist[stepped] = total
         layer = following
-    results: list[RouteFound | None] = [None] * len(target_sets)
-    for n, reached in sorted(found.items()):
-        results[n] = _read_route(maze, dist, source, reached, target_sets[n], blocked, turn_weight)
-        if first:
-            break
-    return results
 
 
-def distances(
-    maze: WallMaze,
-    start: int,
-    facing: int,
-    blocked: set[int] | frozenset[int] = frozenset(),
-    free_turns: bool = False,
-) -> list[int]:
-    """The weight of every state from ``start`` facing ``facing`` (:data:`UNREACHED`: out of reach), the search of
-    :func:`routes` run to the end: :func:`routes_in` reads any set of targets' routes from it."""
-    infinity = UNREACHED
-    dist = [infinity] * len(maze.step_table)
-    routes(maze, start, facing, [_NOWHERE], blocked, free_turns, dist=dist)
-    return dist
+class Distances:
+    """The search of :func:`routes` from one start and facing, run only as far as the routes read from it need
+    (:func:`routes_in`), and kept for more: every state's weight once the search has settled it."""
 
+    def __init__(
+        self,
+        maze: WallMaze,
+        start: int,
+        facing: int,
+        blocked: set[int] | frozenset[int] = frozenset(),
+        free_turns: bool = False,
+    ) -> None:
+        self.maze, self.start, self.facing, self.blocked, self.free_turns = maze, start, facing, blocked, free_turns
+        dist = [UNREACHED] * len(maze.step_table)
+        self.dist: list[int] | array[int] = dist
+        """Each state's weight: final up to :attr:`settled` points, :data:`UNREACHED` beyond the search so far."""
+        self.settled = -1
+        """The points up to which the search has run (every state of at most these points has its weight)."""
+        self._layers: Iterator[list[int]] | None = _layers(maze, dist, 4 * start + facing, blocked, free_turns)
 
-_NOWHERE = frozenset({-1})
-"""A set of targets that is never reached (so the search runs to the end)."""
+    def reach(self, targets: Iterable[int]) -> None:
+        """Run the search on until a state of a square of ``targets`` is settled, or to its end."""
+        cells = tuple(targets)
+        while cells and self._layers is not None:
+            dist, settled = self.dist, self.settled
+            for cell in cells:
+                for state in range(4 * cell, 4 * cell + 4):
+                    if dist[state] // TURN_SCALE <= settled:
+                        return
+            layer = next(self._layers, None)
+            if layer is None:
+                self._layers = None
+                self.dist = array("q", dist)  # a quarter of the memory, and nothing for the garbage collector
+            else:
+                self.settled = dist[layer[0]] // TURN_SCALE
 
 
 def routes_in(
-    maze: WallMaze,
-    dist: Sequence[int],
-    start: int,
-    facing: int,
+    found: Distances,
     target_sets: Sequence[set[int] | frozenset[int]],
-    blocked: set[int] | frozenset[int] = frozenset(),
-    free_turns: bool = False,
     first: bool = False,
-) -> list[RouteFound | None]:
-    """:func:`routes`, read from the :func:`distances` of the same start, facing, blocked squares and turns."""
-    infinity = UNREACHED
-    turn_weight = 1 if free_turns else TURN_SCALE + 1
+    avoid: set[int] | frozenset[int] = frozenset(),
+) -> list[RouteFound | None] | None:
+    """:func:`routes` from the start, facing, blocked squares and turns of a search, read from it (run on as far
+    as they need).
+
+    With ``avoid``, squares that block him now but not in the search: the routes with those blocked too, or
+    ``None`` when a route read could pass one of them. (A search that blocks more squares never finds a cheaper
+    state, so when no tight path to a route's ends enters them, their weights, ends and tight paths are unchanged.)
+    """
+    turn_weight = 1 if found.free_turns else TURN_SCALE + 1
     results: list[RouteFound | None] = [None] * len(target_sets)
     for n, targets in enumerate(target_sets):
-        states = [state for cell in targets for state in range(4 * cell, 4 * cell + 4) if dist[state] < infinity]
-        if not states:
+        found.reach(targets)
+        dist = found.dist
+        # The target states of the fewest points.
+        least = never = UNREACHED // TURN_SCALE
+        reached: list[int] = []
+        for cell in targets:
+            for state in range(4 * cell, 4 * cell + 4):
+                points = dist[state] // TURN_SCALE
+                if points < least:
+                    least, reached = points, [state]
+                elif points == least != never:
+                    reached.append(state)
+        if not reached:
             continue
-        points = min(dist[state] for state in states) >> 20
-        reached = [state for state in states if dist[state] >> 20 == points]
-        results[n] = _read_route(maze, dist, 4 * start + facing, reached, targets, blocked, turn_weight)
+        route = _read_route(found.maze, dist, 4 * found.start + found.facing, reached, targets, found.blocked, turn_weight, avoid)
+        if route is None:
+            return None
+        results[n] = route
         if first:
             break
     return results
@@ -404,43 +445,76 @@ def _read_route(
     targets: set[int] | frozenset[int],
     blocked: set[int] | frozenset[int],
     turn_weight: int,
-) -> RouteFound:
+    avoid: set[int] | frozenset[int] = frozenset(),
+) -> RouteFound | None:
     """The route to the cheapest of the target states ``reached`` in one layer: its weight, the path along the
-    tight edges (always the least next state), and the sorted ends."""
-    table = maze.step_table
-    best = min(dist[state] for state in reached)
+    tight edges (always the least next state), and the sorted ends; ``None`` if a tight path to an end enters a
+    square of ``avoid``."""
+    best = min(map(dist.__getitem__, reached))
     ends = [state for state in reached if dist[state] == best]
+    turns_of, steps_of = _moves(maze)
+    back = _back_table(maze.step_table)
+    # Most routes have one end and one tight edge into each of their states: then the states back from the end
+    # are all that reach it, and the route.
+    state = ends[0]
+    path = [state]
+    while len(ends) == 1:
+        cell = state >> 2
+        if cell in avoid:
+            return None
+        if state == source:
+            return best, path[::-1], ends
+        here = dist[state]
+        tight, count = -1, 0
+        if cell not in targets:
+            weight = here - turn_weight
+            for pred in turns_of[state]:
+                if dist[pred] == weight:
+                    tight, count = pred, count + 1
+        if cell not in blocked:
+            weight = here - TURN_SCALE
+            for pred in back[state]:
+                if dist[pred] == weight and pred >> 2 not in targets:
+                    tight, count = pred, count + 1
+        if count != 1:
+            break
+        state = tight
+        path.append(state)
     # The states that reach an end along tight edges (those of search's predecessor lists: never out of a target).
-    back = _back_table(table)
     useful = set(ends)
     frontier = list(ends)
     while frontier:
         state = frontier.pop()
         here = dist[state]
-        cell, face = state >> 2, state & 3
-        for pred in (4 * cell + ((face + 1) & 3), 4 * cell + ((face + 3) & 3)):
-            if dist[pred] + turn_weight == here and pred not in useful and cell not in targets:
-                useful.add(pred)
-                frontier.append(pred)
+        cell = state >> 2
+        if cell in avoid:
+            return None
+        if cell not in targets:
+            weight = here - turn_weight
+            for pred in turns_of[state]:
+                if dist[pred] == weight and pred not in useful:
+                    useful.add(pred)
+                    frontier.append(pred)
         if cell in blocked:
             continue
-        for origin in back[state]:
-            pred = 4 * origin + face
-            if dist[pred] + TURN_SCALE == here and pred not in useful and origin not in targets:
+        weight = here - TURN_SCALE
+        for pred in back[state]:
+            if dist[pred] == weight and pred not in useful and pred >> 2 not in targets:
                 useful.add(pred)
                 frontier.append(pred)
+    # Forward from the source, always to the least next state on a tight edge that still reaches an end.
     end_set = set(ends)
     state = source
     path = [state]
     while state not in end_set:
         here = dist[state]
-        cell, face = state >> 2, state & 3
-        options = [t for t in (4 * cell + ((face + 1) & 3), 4 * cell + ((face + 3) & 3)) if t in useful and dist[t] == here + turn_weight]
-        nxt = table[state]
-        if nxt >= 0 and nxt not in blocked:
-            stepped = 4 * nxt + face
-            if stepped in useful and dist[stepped] == here + TURN_SCALE:
-                options.append(stepped)
-        state = min(options)
+        following = steps_of[state]
+        if following < 0 or following not in useful or dist[following] != here + TURN_SCALE or following >> 2 in blocked:
+            following = UNREACHED
+        weight = here + turn_weight
+        for turned in turns_of[state]:
+            if turned < following and turned in useful and dist[turned] == weight:
+                following = turned
+        state = following
         path.append(state)
     return best, path, sorted(ends)
