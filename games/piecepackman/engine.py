@@ -591,25 +591,20 @@ class WalkTree:
     moves: tuple[list[Walk | None], ...]
     """Per ghost, each node's walk as a move (made on first use: a frozen dataclass costs more to make than to
     look up)."""
-    whole: list[tuple[tuple[int, ...], tuple[Walk, ...]] | None]
-    """Per ghost, the walks of the whole roll (or a portal) and the squares each enters (made on first use)."""
+    listed: tuple[dict[int, tuple[tuple[int, ...], tuple[Walk, ...]]], ...]
+    """Per ghost and bit of Piecepackman's square (0 off the tree): the walks he allows and the squares each
+    enters (listed on first use)."""
 
     def walks(self, ghost: int, others: int, ppm: int) -> list[Walk]:
         """The ghost's walks that pass no other ghost (bits ``others``) and end on Piecepackman's square (bit
         ``ppm``; 0 off the tree) or use the whole roll, never passing his square."""
-        if ppm:
-            moves = self.moves[ghost]
-            return [
-                moves[n] or self._move(ghost, n) for n, (_, seen, inner, end) in enumerate(self.nodes)
-                if (not end or end == ppm) and not (inner & ppm or seen & others)
-            ]
-        whole = self.whole[ghost]
-        if whole is None:
-            numbers = [n for n, node in enumerate(self.nodes) if not node[3]]
-            whole = self.whole[ghost] = tuple(self.nodes[n][1] for n in numbers), tuple(self._move(ghost, n) for n in numbers)
+        listed = self.listed[ghost].get(ppm)
+        if listed is None:
+            numbers = [n for n, (_, _, inner, end) in enumerate(self.nodes) if (not end or end == ppm) and not inner & ppm]
+            listed = self.listed[ghost][ppm] = tuple(self.nodes[n][1] for n in numbers), tuple(self._move(ghost, n) for n in numbers)
         if not others:
-            return list(whole[1])
-        return [walk for seen, walk in zip(*whole) if not seen & others]
+            return list(listed[1])
+        return [walk for seen, walk in zip(*listed) if not seen & others]
 
     def _move(self, ghost: int, number: int) -> Walk:
         """Node ``number``'s walk as the ghost's move."""
@@ -659,7 +654,7 @@ def _walk_tree(maze: WallMaze, house: frozenset[int], start: int, roll: int) -> 
     extend(start, (start,), 0, roll)
     if len(_WALK_TREES) >= WALK_TREE_CACHE_SIZE:
         _WALK_TREES.clear()
-    tree = _WALK_TREES[key] = WalkTree(tuple(nodes), bits, tuple([None] * len(nodes) for _ in SUITS), [None] * len(SUITS))
+    tree = _WALK_TREES[key] = WalkTree(tuple(nodes), bits, tuple([None] * len(nodes) for _ in SUITS), tuple({} for _ in SUITS))
     _MAZES[id(maze)] = maze
     return tree
 
