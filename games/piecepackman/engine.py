@@ -600,8 +600,12 @@ class WalkTree:
         ``ppm``; 0 off the tree) or use the whole roll, never passing his square."""
         listed = self.listed[ghost].get(ppm)
         if listed is None:
-            numbers = [n for n, (_, _, inner, end) in enumerate(self.nodes) if (not end or end == ppm) and not inner & ppm]
-            listed = self.listed[ghost][ppm] = tuple(self.nodes[n][1] for n in numbers), tuple(self._move(ghost, n) for n in numbers)
+            nodes, moves = self.nodes, self.moves[ghost]
+            numbers = [n for n, (_, _, inner, end) in enumerate(nodes) if (not end or end == ppm) and not inner & ppm]
+            listed = self.listed[ghost][ppm] = (
+                tuple([nodes[n][1] for n in numbers]),
+                tuple([moves[n] or self._move(ghost, n) for n in numbers]),
+            )
         if not others:
             return list(listed[1])
         return [walk for seen, walk in zip(*listed) if not seen & others]
