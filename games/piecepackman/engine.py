@@ -588,34 +588,23 @@ class WalkTree:
     """Depth first in notation order."""
     bits: dict[int, int]
     """The bit of each square the walks enter."""
-    moves: tuple[list[Walk | None], ...]
-    """Per ghost, each node's walk as a move (made on first use: a frozen dataclass costs more to make than to
-    look up)."""
-    listed: tuple[dict[int, tuple[tuple[int, ...], tuple[Walk, ...]]], ...]
-    """Per ghost and bit of Piecepackman's square (0 off the tree): the walks he allows and the squares each
-    enters (listed on first use)."""
+    listed: dict[int, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]
+    """Per bit of Piecepackman's square (0 off the tree): the walks he allows, as the squares each enters and
+    its cells (listed on first use)."""
 
     def walks(self, ghost: int, others: int, ppm: int) -> list[Walk]:
         """The ghost's walks that pass no other ghost (bits ``others``) and end on Piecepackman's square (bit
-        ``ppm``; 0 off the tree) or use the whole roll, never passing his square."""
-        listed = self.listed[ghost].get(ppm)
-        if listed is None:
-            nodes, moves = self.nodes, self.moves[ghost]
-            numbers = [n for n, (_, _, inner, end) in enumerate(nodes) if (not end or end == ppm) and not inner & ppm]
-            listed = self.listed[ghost][ppm] = (
-                tuple([nodes[n][1] for n in numbers]),
-                tuple([moves[n] or self._move(ghost, n) for n in numbers]),
-            )
-        if not others:
-            return list(listed[1])
-        return [walk for seen, walk in zip(*listed) if not seen & others]
+        ``ppm``; 0 off the tree) or use the whole roll, never passing his square.
 
-    def _move(self, ghost: int, number: int) -> Walk:
-        """Node ``number``'s walk as the ghost's move."""
-        walk = self.moves[ghost][number]
-        if walk is None:
-            walk = self.moves[ghost][number] = Walk(ghost, self.nodes[number][0])
-        return walk
+        The moves are made afresh each time: kept, they would be tens of thousands of objects for the garbage
+        collector to look through again and again."""
+        listed = self.listed.get(ppm)
+        if listed is None:
+            allowed = [node for node in self.nodes if (not node[3] or node[3] == ppm) and not node[2] & ppm]
+            listed = self.listed[ppm] = tuple([node[1] for node in allowed]), tuple([node[0] for node in allowed])
+        if not others:
+            return [Walk(ghost, cells) for cells in listed[1]]
+        return [Walk(ghost, cells) for seen, cells in zip(*listed) if not seen & others]
 
 
 _WALK_TREES: dict[tuple[int, frozenset[int], int, int], WalkTree] = {}
@@ -658,7 +647,7 @@ def _walk_tree(maze: WallMaze, house: frozenset[int], start: int, roll: int) -> 
     extend(start, (start,), 0, roll)
     if len(_WALK_TREES) >= WALK_TREE_CACHE_SIZE:
         _WALK_TREES.clear()
-    tree = _WALK_TREES[key] = WalkTree(tuple(nodes), bits, tuple([None] * len(nodes) for _ in SUITS), tuple({} for _ in SUITS))
+    tree = _WALK_TREES[key] = WalkTree(tuple(nodes), bits, {})
     _MAZES[id(maze)] = maze
     return tree
 
