@@ -328,13 +328,21 @@ def _layers(maze: WallMaze, dist: list[int], source: int, blocked: set[int] | fr
         if free_turns:
             # Turns are free of points: within the layer each cell's facings take their fewest turns.
             for state in list(layer):
-                base, weight = state & ~3, dist[state]
-                for turns, offset in ((1, 1), (1, 3), (2, 2)):
-                    turned = base | ((state + offset) & 3)
-                    if weight + turns < dist[turned]:
-                        if dist[turned] == infinity:
-                            layer.append(turned)
-                        dist[turned] = weight + turns
+                total = dist[state] + 1
+                left, right = turns_of[state]
+                if total < dist[left]:
+                    if dist[left] == infinity:
+                        layer.append(left)
+                    dist[left] = total
+                if total < dist[right]:
+                    if dist[right] == infinity:
+                        layer.append(right)
+                    dist[right] = total
+                opposite = state ^ 2
+                if total + 1 < dist[opposite]:
+                    if dist[opposite] == infinity:
+                        layer.append(opposite)
+                    dist[opposite] = total + 1
         yield layer
         following: list[int] = []
         append = following.append
