@@ -389,21 +389,23 @@ class Distances:
         """The points up to which the search has run (every state of at most these points has its weight)."""
         self._layers: Iterator[list[int]] | None = _layers(maze, dist, 4 * start + facing, blocked, free_turns)
 
-    def reach(self, targets: Iterable[int]) -> None:
+    def reach(self, targets: set[int] | frozenset[int]) -> None:
         """Run the search on until a state of a square of ``targets`` is settled, or to its end."""
-        cells = tuple(targets)
-        while cells and self._layers is not None:
-            dist, settled = self.dist, self.settled
-            for cell in cells:
-                for state in range(4 * cell, 4 * cell + 4):
-                    if dist[state] // TURN_SCALE <= settled:
-                        return
-            layer = next(self._layers, None)
-            if layer is None:
-                self._layers = None
-                self.dist = array("q", dist)  # a quarter of the memory, and nothing for the garbage collector
-            else:
-                self.settled = dist[layer[0]] // TURN_SCALE
+        if not targets or self._layers is None:
+            return
+        dist, settled = self.dist, self.settled
+        for cell in targets:
+            for state in range(4 * cell, 4 * cell + 4):
+                if dist[state] // TURN_SCALE <= settled:
+                    return
+        # A layer holds every state of its points: the first with a target's state settles one.
+        for layer in self._layers:
+            self.settled = dist[layer[0]] // TURN_SCALE
+            for state in layer:
+                if state >> 2 in targets:
+                    return
+        self._layers = None
+        self.dist = array("q", dist)  # a quarter of the memory, and nothing for the garbage collector
 
 
 def routes_in(
