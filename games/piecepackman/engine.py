@@ -683,15 +683,11 @@ def _named_steps(maze: WallMaze) -> tuple[tuple[tuple[int, bool], ...], ...]:
     return steps
 
 
-ROUTE_CACHE_SIZE = 50_000
-_ROUTES: dict[tuple[object, ...], Route | None] = {}
-_UNKNOWN: Any = object()
-"""A route not in :data:`_ROUTES` yet."""
 DISTANCES_CACHE_SIZE = 8_192
 _DISTANCES: dict[tuple[object, ...], Distances] = {}
 """The searches from his square and facing when only the Ghost House blocks him (a few KiB each)."""
 _MAZES: dict[int, WallMaze] = {}
-"""Mazes whose ids key :data:`_ROUTES`, kept alive so an id is never reused."""
+"""Mazes whose ids key the caches above, kept alive so an id is never reused."""
 
 
 @dataclass(frozen=True)
@@ -1008,46 +1004,24 @@ class PiecepackmanState(State[Move]):
     def _route(self, targets: set[int], free_turns: bool) -> Route | None:
         """Ruling: of the tied allowed paths the engine walks the first in state order; the rules allow any.
 
-        The route to the nearest target, memoised (replays and playouts ask again and again).
+        The route to the nearest target.
         """
         return self._routes([targets], free_turns)[0]
 
     def _routes(self, target_sets: list[set[int]], free_turns: bool, first: bool = False) -> list[Route | None]:
         """:meth:`_route` to each set of targets (``None`` for an empty one), from one search; with ``first``, only
-        the first set in order that can be reached gets its route (the sets before it get ``None``, as after it)."""
+        the first set in order that can be reached gets its route (the sets before it get ``None``, as after it).
+
+        Every route from here is read from the kept search with only the Ghost House blocked (run on as far as the
+        routes need); Dangerous ghosts on a tight path to a route call for a search of its own. (Routes are not
+        kept: the same square, facing and targets come back for fewer than one read in ten.)"""
         blocked = self._blocked()
-        base = (id(self.maze), self.ppm, self.facing)
-        keys = [(*base, frozenset(targets), blocked, free_turns) if targets else None for targets in target_sets]
-        known = [_ROUTES.get(key, _UNKNOWN) if key is not None else None for key in keys]
-        if first:
-            for route in known:
-                if route is _UNKNOWN:
-                    break
-                if route is not None:
-                    return [r if r is route else None for r in known]
-        missing = [n for n, route in enumerate(known) if route is _UNKNOWN]
-        if missing:
-            wanted = [target_sets[n] for n in missing]
-            # Every route from here is read from one search with only the Ghost House blocked, run on as far as
-            # the routes need and kept; Dangerous ghosts on a tight path to a route call for a search of its own.
-            house = self.house
-            avoid = frozenset() if blocked is house else blocked - house
-            found = routes_in(self._distances(free_turns), wanted, first, avoid)
-            if found is None:
-                found = fast_routes(self.maze, self.ppm, self.facing, wanted, blocked, free_turns, first)
-            if len(_ROUTES) >= ROUTE_CACHE_SIZE:
-                _ROUTES.clear()
-            _MAZES[id(self.maze)] = self.maze
-            for n, result in zip(missing, found):
-                route = None if result is None else Route(result[0], tuple(result[1]), tuple(sorted({s >> 2 for s in result[2]})))
-                known[n] = route
-                route_key = keys[n]
-                if route_key is not None and (not first or route is not None):
-                    _ROUTES[route_key] = route
-        if first:
-            chosen = next((r for r in known if r is not None and r is not _UNKNOWN), None)
-            return [r if r is chosen else None for r in known]
-        return [None if r is _UNKNOWN else r for r in known]
+        house = self.house
+        avoid = frozenset() if blocked is house else blocked - house
+        found = routes_in(self._distances(free_turns), target_sets, first, avoid)
+        if found is None:
+            found = fast_routes(self.maze, self.ppm, self.facing, target_sets, blocked, free_turns, first)
+        return [None if result is None else Route(result[0], tuple(result[1]), tuple(sorted({s >> 2 for s in result[2]}))) for result in found]
 
     def _distances(self, free_turns: bool) -> Distances:
         """The search from his square and facing with only the Ghost House blocking him, kept for the next time he
@@ -1058,6 +1032,7 @@ class PiecepackmanState(State[Move]):
             if len(_DISTANCES) >= DISTANCES_CACHE_SIZE:
                 _DISTANCES.clear()
             found = _DISTANCES[where] = Distances(self.maze, self.ppm, self.facing, self.house, free_turns)
+            _MAZES[id(self.maze)] = self.maze
         return found
 
     def _aim(self, suit: int, coin_only: bool) -> tuple[int, bool, Route] | None:
