@@ -10,39 +10,29 @@ taken again from the new engine.
 
 from __future__ import annotations
 
-import hashlib
-import random
-
 import pytest
 
-from ppprint.engine.base import TERMINAL
-from ppprint.games.expansion.engine import GAME, Fact
+from ppprint.games.expansion.engine import GAME, ExpansionState, Fact, Move
+from tests.seeded_play import play_digest
+
+
+def _before(state: ExpansionState, moves: list[Move], ply: int) -> str:
+    """The legal moves, and every few plies the position after a clone plays the last of them."""
+    text = "|".join(GAME.format_move(state, move) for move in moves)
+    if ply % 7 == 3:
+        other = state.clone()
+        other.push(moves[-1])
+        text += other.position_text()
+    return text
+
+
+def _after(state: ExpansionState) -> str:
+    return state.position_text() + repr((state.fact(Fact.REMOVED), state.fact(Fact.CAPTURED)))
 
 
 def fingerprint(seeds: tuple[int, ...]) -> str:
     """The digest of seeded random games from the setup."""
-    digest = hashlib.sha256()
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = GAME.initial_state(rng)
-        start = state.position_text()
-        plies = 0
-        while plies < 400 and state.current_player != TERMINAL:
-            moves = state.legal_moves()
-            digest.update("|".join(GAME.format_move(state, move) for move in moves).encode())
-            if plies % 7 == 3:
-                other = state.clone()
-                other.push(moves[-1])
-                digest.update(other.position_text().encode())
-            state.push(rng.choice(moves))
-            digest.update(state.position_text().encode())
-            digest.update(repr((state.fact(Fact.REMOVED), state.fact(Fact.CAPTURED))).encode())
-            plies += 1
-        digest.update(repr((plies, state.outcome())).encode())
-        while state.history:
-            state.undo()
-        assert state.position_text() == start
-    return digest.hexdigest()[:16]
+    return play_digest(GAME.initial_state, seeds, _before, _after, lambda state, plies: repr((plies, state.outcome())))
 
 
 @pytest.mark.fingerprint
