@@ -103,17 +103,16 @@ _SHIFT = (11, 2, 5, 8)
 reads past the code, as 0."""
 _UNIT = (0, 1 << 2, 1 << 5, 1 << 8)
 """One neighbour of each type in a neighbourhood code (or three bits of a triangle's code, shifted by 2)."""
-
-
-def _majorities(code: int) -> int:
-    """The types (bit 0 Shang, 1 Xia, 2 Zhong) that outnumber a cell's piece by two among its neighbours."""
-    here = code & 3
-    need = (code >> _SHIFT[here] & 7) + 2 if here else 7
-    return sum(1 << bit for bit, kind in enumerate(_TYPES_BY_LETTER) if code >> _SHIFT[kind] & 7 >= need)
-
-
-_MAJORITIES = tuple(_majorities(code) for code in range(1 << 11))
-"""The majorities of every neighbourhood code."""
+_MAJORITIES = tuple(
+    (shang >= need) | (xia >= need) << 1 | (zhong >= need) << 2
+    for xia in range(8)
+    for zhong in range(8)
+    for shang in range(8)
+    for need in (7, shang + 2, zhong + 2, xia + 2)
+)
+"""Each neighbourhood code's majorities: the types (bit 0 Shang, 1 Xia, 2 Zhong) that outnumber the cell's
+piece by two among its neighbours (none on a vacant cell). The loops run over the code's fields from its
+highest bits down, so the n-th entry is code n's."""
 
 FIRST, SECOND = 0, 1
 PLAYERS = ("first", "second")
