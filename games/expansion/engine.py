@@ -210,6 +210,12 @@ _VALUE: tuple[int, ...] = (0,) + tuple(range(6)) * 2
 _NAMES: tuple[str, ...] = tuple(cell_name(GRID.cell_at(i)) for i in range(36))
 _NAME_ORDER: tuple[int, ...] = tuple(sorted(range(36), key=_NAMES.__getitem__))
 """Cell indexes in the order of their names, so moves come out sorted by notation without a sort."""
+_CELL_LETTERS = bytes.maketrans(bytes(range(13)), b".ABCDEFabcdef")
+"""Each piece code as one letter (``.`` empty; A-F the first player's values 0-5, a-f the second's)."""
+_PIECE_TEXTS = str.maketrans({letter: f"{'M' if letter.isupper() else 'm'}{'abcdef'.index(letter.lower())}" for letter in "ABCDEFabcdef"})
+"""Each piece letter of :data:`_CELL_LETTERS` as the position notation writes it (``M3``, ``m0``)."""
+_EMPTY_RUNS = tuple(("." * n, str(n)) for n in range(GRID.files, 0, -1))
+"""Runs of empty cells as the notation counts them, longest first."""
 _MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(start, target) for target in range(36)) for start in range(36))
 """Every move by start and target (the engine hands out only these objects)."""
 
@@ -271,7 +277,8 @@ class ExpansionState(State[Move]):
     """A position of Expansion with the repetition counts of its past."""
 
     game: Expansion
-    board: list[int]
+    board: bytearray
+    """Each cell's piece code (0: empty), a byte per cell."""
     to_move: int
     tiles: list[int]
     first_move: bool
@@ -287,6 +294,8 @@ class ExpansionState(State[Move]):
     """The owner of each cell (-1: empty), and a 37th entry, :data:`_WALK`, that reads as occupied."""
     _where: list[list[int]] = field(default_factory=list, repr=False)
     """Each player's minions, as their cells' places in :data:`_NAME_ORDER` (sorted; never changed in place)."""
+    _balances: list[int] = field(default_factory=list, repr=False)
+    """Each tile's first player's minions less the second's."""
     _stale_tiles: bool = field(default=False, repr=False)
     """An uncaptured tile already meets the capture rule (only in a position given as data): the next move
     checks every tile, not only the two it touches."""
@@ -296,6 +305,7 @@ class ExpansionState(State[Move]):
             self.start_text = self.position_text()
         self._owners = [_OWNER[p] for p in self.board] + [2]
         self._where = [[n for n, i in enumerate(_NAME_ORDER) if _OWNER[self.board[i]] == player] for player in (0, 1)]
+        self._balances = [sum([_BALANCE[self._owners[i]] for i in cells]) for cells in _TILE_CELLS]
         self._stale_tiles = any(self._captor(tile) >= 0 for tile in range(9) if self.tiles[tile] < 0)
         if not self.counts:
             self.counts = {self._position_key(): 1}
@@ -365,6 +375,8 @@ class ExpansionState(State[Move]):
         board, owners, where, tiles = self.board, self._owners, self._where, self.tiles
         mover, defender = board[start], board[target]
         mine = _OWNER[mover]
+        balances = self._balances
+        balances[_TILE_OF[start]] -= _BALANCE[mine]
         removed: list[str] = []
         board[start] = 0
         owners[start] = -1
@@ -373,6 +385,7 @@ class ExpansionState(State[Move]):
         if not defender:
             board[target] = mover
             owners[target] = mine
+            balances[_TILE_OF[target]] += _BALANCE[mine]
             insort(own, _NAME_POSITION[target])
             after = [own, where[1]] if mine == 0 else [where[0], own]
         else:
@@ -385,6 +398,7 @@ class ExpansionState(State[Move]):
                 removed.append(_describe(defender))
                 board[target] = 0 if mover_lost else mover
                 owners[target] = -1 if mover_lost else mine
+                balances[_TILE_OF[target]] += _BALANCE[owners[target]] - _BALANCE[1 - mine]
                 theirs = where[1 - mine][:]
                 theirs.remove(_NAME_POSITION[target])
                 after = [own, theirs] if mine == 0 else [theirs, own]
@@ -396,9 +410,7 @@ class ExpansionState(State[Move]):
         stale = self._stale_tiles
         for tile in _ALL_TILES if stale else _TOUCHED[start][target]:
             if tiles[tile] < 0:
-                balance = 0
-                for index in _TILE_CELLS[tile]:
-                    balance += _BALANCE[owners[index]]
+                balance = balances[tile]
                 if balance >= 2 or balance <= -2:
                     player = 0 if balance > 0 else 1
                     tiles[tile] = player
@@ -428,7 +440,10 @@ class ExpansionState(State[Move]):
         if not self.counts[key]:
             del self.counts[key]
         self.board[start], self.board[target] = mover, defender
-        self._owners[start], self._owners[target] = _OWNER[mover], _OWNER[defender]
+        owners, balances = self._owners, self._balances
+        balances[_TILE_OF[target]] += _BALANCE[_OWNER[defender]] - _BALANCE[owners[target]]
+        balances[_TILE_OF[start]] += _BALANCE[_OWNER[mover]]
+        owners[start], owners[target] = _OWNER[mover], _OWNER[defender]
         for name in captured:
             self.tiles[TILE_NAMES.index(name)] = -1
         self.first_move, self.end, self.events, self._moves, self._stale_tiles, self._where = first_move, end, events, moves, stale, where
@@ -449,6 +464,7 @@ class ExpansionState(State[Move]):
         copy._stack = list(self._stack)
         copy._moves = self._moves
         copy._owners = self._owners[:]
+        copy._balances = self._balances[:]
         copy._where = self._where
         copy._stale_tiles = self._stale_tiles
         return copy
@@ -460,20 +476,12 @@ class ExpansionState(State[Move]):
         return Outcome(self.end, (1.0, -1.0) if winner == 0 else (-1.0, 1.0), decided_by)
 
     def position_text(self) -> str:
-        ranks = []
-        for rank in range(GRID.ranks - 1, -1, -1):
-            text, empty = "", 0
-            for file in range(GRID.files):
-                piece = self.board[GRID.index((file, rank))]
-                if not piece:
-                    empty += 1
-                    continue
-                if empty:
-                    text, empty = text + str(empty), 0
-                text += ("M" if owner_of(piece) == 0 else "m") + str(value_of(piece))
-            ranks.append(text + (str(empty) if empty else ""))
+        cells = bytes(self.board).translate(_CELL_LETTERS).decode()
+        ranks = "/".join(cells[first : first + GRID.files] for first in range(36 - GRID.files, -1, -GRID.files))
+        for run, count in _EMPTY_RUNS:
+            ranks = ranks.replace(run, count)
         tiles = "".join("-" if t < 0 else str(t + 1) for t in self.tiles)
-        return f"{'/'.join(ranks)} {self.to_move + 1} {tiles} {'first-move' if self.first_move else '-'}"
+        return f"{ranks.translate(_PIECE_TEXTS)} {self.to_move + 1} {tiles} {'first-move' if self.first_move else '-'}"
 
     def key(self) -> Hashable:
         return (self._position_key(), self.first_move, self.end, frozenset(self.counts.items()))
@@ -488,27 +496,8 @@ class ExpansionState(State[Move]):
 
     def _captor(self, tile: int) -> int:
         """The player who has two minions more than the other on a tile, or -1."""
-        owners = self._owners
-        first = second = 0
-        for index in _TILE_CELLS[tile]:
-            owner = owners[index]
-            if owner == 0:
-                first += 1
-            elif owner == 1:
-                second += 1
-        return 0 if first >= second + 2 else 1 if second >= first + 2 else -1
-
-    def _capture_tiles(self, tiles: tuple[int, ...]) -> dict[str, str]:
-        """Capture the uncaptured ones of ``tiles`` (in index order) where a player has two minions more."""
-        captured: dict[str, str] = {}
-        for tile in tiles:
-            if self.tiles[tile] >= 0:
-                continue
-            player = self._captor(tile)
-            if player >= 0:
-                self.tiles[tile] = player
-                captured[TILE_NAMES[tile]] = PLAYERS[player]
-        return captured
+        balance = self._balances[tile]
+        return 0 if balance >= 2 else 1 if balance <= -2 else -1
 
     def _end_condition(self, key: Hashable | None = None) -> End | None:
         """The first end condition (RULINGS order) that holds, or ``None`` (``key``: the position's key, if known)."""
@@ -582,10 +571,10 @@ class Expansion(Game[ExpansionState, Move, ExpansionPosition]):
         if rng is not None:
             for player_values in values:
                 rng.shuffle(player_values)
-        board = [0] * 36
-        for player, cells in enumerate(SETUP_CELLS):
-            for name, value in zip(cells, values[player]):
-                board[GRID.index(_cell(name))] = _piece(player, value)
+        board = bytearray(36)
+        for player, cells in enumerate(_SETUP_INDEXES):
+            for index, value in zip(cells, values[player]):
+                board[index] = _piece(player, value)
         tiles = [-1] * 9
         for player, tile in enumerate(HOME_TILES):
             tiles[tile] = player
@@ -630,7 +619,7 @@ class Expansion(Game[ExpansionState, Move, ExpansionPosition]):
         }
 
     def state_from(self, position: ExpansionPosition) -> ExpansionState:
-        board = [0] * 36
+        board = bytearray(36)
         for player_name, placed in position.minions.items():
             player = PLAYERS.index(player_name)
             for cell_text, value in placed.items():
@@ -687,5 +676,8 @@ def _cell(text: str) -> Cell:
         raise PositionError(f"unknown cell '{text}' (the board runs from a1 to f6)")
     return cell
 
+
+_SETUP_INDEXES = tuple(tuple(GRID.index(_cell(name)) for name in cells) for cells in SETUP_CELLS)
+"""The indexes of :data:`SETUP_CELLS`."""
 
 GAME = Expansion()

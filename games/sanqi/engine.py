@@ -98,6 +98,21 @@ _LETTER = ("", "S", "Z", "X")
 _TITLE = ("", "Shang", "Zhong", "Xia")
 _TYPES_BY_LETTER = (SHANG, XIA, ZHONG)
 """Types in the order of their letters (S < X < Z), so moves come out sorted by notation."""
+_SHIFT = (11, 2, 5, 8)
+"""Where each type's count sits in a cell's neighbourhood code (see :attr:`SanQiState.codes`); vacant
+reads past the code, as 0."""
+_UNIT = (0, 1 << 2, 1 << 5, 1 << 8)
+"""One neighbour of each type in a neighbourhood code (or three bits of a triangle's code, shifted by 2)."""
+_MAJORITIES = tuple(
+    (shang >= need) | (xia >= need) << 1 | (zhong >= need) << 2
+    for xia in range(8)
+    for zhong in range(8)
+    for shang in range(8)
+    for need in (7, shang + 2, zhong + 2, xia + 2)
+)
+"""Each neighbourhood code's majorities: the types (bit 0 Shang, 1 Xia, 2 Zhong) that outnumber the cell's
+piece by two among its neighbours (none on a vacant cell). The loops run over the code's fields from its
+highest bits down, so the n-th entry is code n's."""
 
 FIRST, SECOND = 0, 1
 PLAYERS = ("first", "second")
@@ -293,6 +308,14 @@ class _Tables:
     """``replace_slot[i]``: cell i's place in :attr:`replace_order`."""
     closed: tuple[tuple[int, ...], ...]
     """``closed[i]``: cell i and its neighbours."""
+    replace_sets: tuple[tuple[tuple[Replace, ...], ...], ...]
+    """``replace_sets[i][majorities]``: the replacements of cell i by the types with a majority there
+    (bit 0 Shang, 1 Xia, 2 Zhong), in notation order."""
+
+
+def _replace_sets(shang: Replace, xia: Replace, zhong: Replace) -> tuple[tuple[Replace, ...], ...]:
+    """A cell's replacements by each set of types (bit 0 Shang, 1 Xia, 2 Zhong), in notation order."""
+    return ((), (shang,), (xia,), (shang, xia), (zhong,), (shang, zhong), (xia, zhong), (shang, xia, zhong))
 
 
 @cache
@@ -347,6 +370,7 @@ def _tables(side: int) -> _Tables:
         place_slot=place_slot,
         replace_slot=replace_slot,
         closed=tuple((i, *around) for i, around in enumerate(neighbours)),
+        replace_sets=tuple(map(_replace_sets, replace_moves[SHANG], replace_moves[XIA], replace_moves[ZHONG])),
     )
 
 
@@ -364,17 +388,20 @@ class SanQiState(State[Move]):
         self.tables = t
         size = len(t.names)
         self.board = bytearray(size)
-        self.counts = bytearray(4 * size)
-        """``counts[4 * i + type]``: neighbours of cell i holding that type."""
+        self.codes = [0] * size
+        """Each cell's neighbourhood code: its piece (bits 0-1) and how many neighbours hold each type,
+        three bits each (Shang from bit 2, Zhong from 5, Xia from 8): one number the tables read."""
         self.replaceable = bytearray(size)
         """1 where some other type has the majority to replace the piece (protection aside)."""
         self.replaceable_count = 0
         self.replace_slots: list[int] = []
         """The places in :attr:`_Tables.replace_order` of the replaceable cells (sorted)."""
         self._replacements: list[tuple[Replace, ...]] = [()] * size
-        """Each cell's replacements in notation order, protection aside (empty for a vacant cell)."""
-        self.triangle_counts = bytearray(4 * len(t.triangles))
-        """``triangle_counts[4 * k + type]``: cells of triangle k holding that type."""
+        """Each cell's replacements in notation order, protection aside (empty for a vacant cell): one of
+        :attr:`_Tables.replace_sets`, so an unchanged entry is the same object."""
+        self.triangle_codes = [0] * len(t.triangles)
+        """How many cells of each triangle hold each type, three bits each (Shang from bit 0, Zhong
+        from 3, Xia from 6)."""
         self.places: list[list[Place]] = [list(row) for row in t.places_in_order]
         """The legal placements of each type (S, X, Z), on the vacant cells in :attr:`_Tables.place_order`."""
         self.vacant_slots = list(range(size))
@@ -430,8 +457,9 @@ class SanQiState(State[Move]):
     def _set_cell(self, i: int, kind: int) -> None:
         """Put ``kind`` (or EMPTY) on cell i, updating counts, moves and complete patterns around it only.
 
-        Hot: the counts of each type among a cell's neighbours (and in each triangle) decide the
-        circles, triangles and replacements without looking at the cells again.
+        Hot: the counts of each type among a cell's neighbours (and in each triangle), kept as one
+        code per cell (and per triangle), decide the circles, triangles and replacements without
+        looking at the cells again.
         """
         t = self.tables
         board = self.board
@@ -449,19 +477,25 @@ class SanQiState(State[Move]):
                 for line in self._lines_near(i, kind, axis):
                     lines.discard(line)
         board[i] = kind
-        counts = self.counts
-        around = t.neighbours[i]
-        tri = self.triangle_counts
-        if old:
-            for j in around:
-                counts[4 * j + old] -= 1
-            for k in t.triangles_through[i]:
-                tri[4 * k + old] -= 1
+        codes, triangle_codes = self.codes, self.triangle_codes
+        codes[i] += kind - old
+        step, triangle_step = _UNIT[kind] - _UNIT[old], (_UNIT[kind] - _UNIT[old]) >> 2
         if kind:
-            for j in around:
-                counts[4 * j + kind] += 1
+            shift, circles = _SHIFT[kind], self.circles
+            for j in t.neighbours[i]:
+                code = codes[j] = codes[j] + step
+                if code >> shift & 7 == 6:
+                    circles.add(j)
+            full, triangle_set = 6 * _UNIT[kind] >> 2, self.triangle_set
             for k in t.triangles_through[i]:
-                tri[4 * k + kind] += 1
+                code = triangle_codes[k] = triangle_codes[k] + triangle_step
+                if code == full:
+                    triangle_set.add(k)
+        else:
+            for j in t.neighbours[i]:
+                codes[j] += step
+            for k in t.triangles_through[i]:
+                triangle_codes[k] += triangle_step
         if (kind == EMPTY) != (old == EMPTY):
             self.vacant += 1 if kind == EMPTY else -1
             shang, xia, zhong = self.places
@@ -475,46 +509,38 @@ class SanQiState(State[Move]):
                 zhong.insert(at, rows[2][i])
             else:
                 del slots[at], shang[at], xia[at], zhong[at]
-        replaceable, replacements = self.replaceable, self._replacements
+        replaceable, replacements, replace_sets = self.replaceable, self._replacements, t.replace_sets
         for j in t.closed[i]:
-            here = board[j]
-            moves: tuple[Replace, ...] = ()
-            if here:
-                base = 4 * j
-                need = counts[base + here] + 2
-                by_shang, by_zhong, by_xia = counts[base + 1] >= need, counts[base + 2] >= need, counts[base + 3] >= need
-                if by_shang or by_zhong or by_xia:
-                    replace_rows = t.replace_moves
-                    moves = tuple(
-                        [replace_rows[1][j]] * (by_shang and here != 1)
-                        + [replace_rows[3][j]] * (by_xia and here != 3)
-                        + [replace_rows[2][j]] * (by_zhong and here != 2)
-                    )
-            replacements[j] = moves
-            flag = 1 if moves else 0
-            if flag != replaceable[j]:
-                replaceable[j] = flag
-                slot, slots = t.replace_slot[j], self.replace_slots
-                if flag:
-                    insort(slots, slot)
+            moves = replace_sets[j][_MAJORITIES[codes[j]]]
+            before = replacements[j]
+            if moves is not before:
+                replacements[j] = moves
+                if not before:
+                    insort(self.replace_slots, t.replace_slot[j])
+                    replaceable[j] = 1
                     self.replaceable_count += 1
-                else:
-                    del slots[bisect_left(slots, slot)]
+                elif not moves:
+                    slots = self.replace_slots
+                    del slots[bisect_left(slots, t.replace_slot[j])]
+                    replaceable[j] = 0
                     self.replaceable_count -= 1
-        if kind:
-            for centre in t.circles_through[i]:
-                if counts[4 * centre + kind] == 6:
-                    self.circles.add(centre)
-            for k in t.triangles_through[i]:
-                if tri[4 * k + kind] == 6:
-                    self.triangle_set.add(k)
+        if kind or old:
+            steps = t.steps
             for axis in (0, 1, 2):
-                for line in self._lines_near(i, old, axis):
-                    lines.add(line)
-        elif old:
-            for axis in (0, 1, 2):
-                for line in self._lines_near(i, old, axis):
-                    lines.add(line)
+                if not old:
+                    ahead, behind = steps[axis][i], steps[axis + 3][i]
+                    if (ahead < 0 or board[ahead] != kind) and (behind < 0 or board[behind] != kind):
+                        continue  # a piece on a vacant cell with no neighbour of its type along this axis: no line
+                lines.update(self._lines_near(i, old, axis))
+
+    @property
+    def counts(self) -> list[int]:
+        """``counts[4 * i + type]``: neighbours of cell i holding that type (0 for EMPTY), read from :attr:`codes`."""
+        return [code >> shift & 7 for code in self.codes for shift in _SHIFT]
+
+    def _neighbours_holding(self, i: int, kind: int) -> int:
+        """How many neighbours of cell i hold ``kind`` (0 for EMPTY)."""
+        return self.codes[i] >> _SHIFT[kind] & 7
 
     def _has_pattern(self, player: int) -> bool:
         if self.triangle_set:
@@ -574,7 +600,7 @@ class SanQiState(State[Move]):
             return illegal(Reason.SAME_TYPE, f"{name} already holds a {_TITLE[kind]}")
         if i == self.last:
             return illegal(Reason.PROTECTED, f"the opponent played {name} on their last turn")
-        have, against = self.counts[4 * i + kind], self.counts[4 * i + old]
+        have, against = self._neighbours_holding(i, kind), self._neighbours_holding(i, old)
         if have < against + 2:
             return illegal(
                 Reason.NO_MAJORITY,
@@ -601,11 +627,11 @@ class SanQiState(State[Move]):
         other.__dict__.update(self.__dict__)
         other.history = list(self.history)
         other.board = bytearray(self.board)
-        other.counts = bytearray(self.counts)
+        other.codes = self.codes[:]
         other.replaceable = bytearray(self.replaceable)
         other.replace_slots = self.replace_slots[:]
         other._replacements = self._replacements[:]
-        other.triangle_counts = bytearray(self.triangle_counts)
+        other.triangle_codes = self.triangle_codes[:]
         other.places = [row[:] for row in self.places]
         other.vacant_slots = self.vacant_slots[:]
         other.circles = set(self.circles)
@@ -687,9 +713,9 @@ class SanQiState(State[Move]):
         protected = self.last if player == self.player else -1
         for i, name in enumerate(t.names):
             old = board[i]
-            need = self.counts[4 * i + old] + 2
+            need = self._neighbours_holding(i, old) + 2
             for kind in TYPES:
-                if kind == old or (old and (i == protected or self.counts[4 * i + kind] < need)):
+                if kind == old or (old and (i == protected or self._neighbours_holding(i, kind) < need)):
                     continue
                 self._set_cell(i, kind)
                 if self._has_pattern(player):
@@ -703,13 +729,8 @@ class SanQiState(State[Move]):
         Unlike :meth:`replacements` this ignores protection and whose turn it is:
         it says which pieces are *under attack*, the threat a diagram points at.
         """
-        t, board, counts = self.tables, self.board, self.counts
-        found: dict[str, list[str]] = {}
-        for i in t.place_order:
-            if self.replaceable[i]:
-                need = counts[4 * i + board[i]] + 2
-                found[t.names[i]] = [LETTERS[k] for k in _TYPES_BY_LETTER if k != board[i] and counts[4 * i + k] >= need]
-        return found
+        t = self.tables
+        return {t.names[i]: [LETTERS[move.kind] for move in self._replacements[i]] for i in t.place_order if self.replaceable[i]}
 
     def potential(self) -> dict[str, int]:
         """How many patterns of each kind could still be finished by placements alone.
