@@ -11,6 +11,7 @@ folder has ``commands.py`` adds its commands as ``ppprint GAME ...``.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import inspect
 import os
@@ -216,6 +217,9 @@ def build(
     """
     from ppprint.book.build import build_games
 
+    # One build, one process: what is loaded by now lives to the end, so the collector need not walk it
+    # again at every pass (about a tenth of a cold build's CPU; forked workers inherit this).
+    gc.freeze()
     if all_games and games:
         raise InputError("name one or more games, or give --all (not both)")
     ids = _all_games() if all_games else list(games or _current_game())
