@@ -502,7 +502,8 @@ def brute_force(state: SanQiState) -> tuple[set, list[int], int, int]:
 def incremental(state: SanQiState) -> tuple[set, list[int], int, int]:
     index = state.tables.index
     found = {(kind, frozenset(index[n] for n in cells)) for kind, cells in state.pattern_list()}
-    return found, [c for k, c in enumerate(state.counts) if k % 4], state.replaceable_count, state.vacant
+    counts = [state._neighbours_holding(i, kind) for i in range(len(state.board)) for kind in (1, 2, 3)]
+    return found, counts, state.replaceable_count, state.vacant
 
 
 @settings(max_examples=60, deadline=None)

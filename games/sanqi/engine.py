@@ -533,11 +533,6 @@ class SanQiState(State[Move]):
                         continue  # a piece on a vacant cell with no neighbour of its type along this axis: no line
                 lines.update(self._lines_near(i, old, axis))
 
-    @property
-    def counts(self) -> list[int]:
-        """``counts[4 * i + type]``: neighbours of cell i holding that type (0 for EMPTY), read from :attr:`codes`."""
-        return [code >> shift & 7 for code in self.codes for shift in _SHIFT]
-
     def _neighbours_holding(self, i: int, kind: int) -> int:
         """How many neighbours of cell i hold ``kind`` (0 for EMPTY)."""
         return self.codes[i] >> _SHIFT[kind] & 7
