@@ -42,7 +42,7 @@ from ppprint.errors import ClaimError, InputError
 from ppprint.output import inside, write_atomic
 from ppprint.registry import Plugin
 from ppprint.render.draw import DeferredDrawing, Drawing, Group, Item, Paint, Segment, Shape, Text
-from ppprint.render.figure import PanelPicture, figure_pictures, render_pictures
+from ppprint.render.figure import FigurePanels
 from ppprint.verify import CheckedFigure, VerifyReport, marks_of, verify_figure
 
 CACHE_FOLDER = ".ppprint-cache"
@@ -199,8 +199,7 @@ class GameFigures:
         self.keys: dict[str, str] = {}
         self.checked: dict[str, CheckedFigure] = {}
         self.drawn: dict[tuple[str, float, int], Drawing] = {}
-        self.pictures: dict[str, list[PanelPicture]] = {}
-        """Each figure's panels, laid out once for all the scales it is drawn at."""
+        self.panels = FigurePanels()
         self.game_key = ""
         """The digest of ppprint, the game's folder and engine (set by :meth:`verify` when cached)."""
         self.reused = 0
@@ -286,10 +285,7 @@ class GameFigures:
         key = _digest(self.keys[figure_id], "drawing", repr(scale), repr(columns)) if figure_id in self.keys else ""
 
         def redraw() -> Drawing:
-            checked = self._checked(figure_id)
-            if figure_id not in self.pictures:
-                self.pictures[figure_id] = figure_pictures(self.game.require_view(), checked, typographic)
-            return render_pictures(self.pictures[figure_id], checked.figure, scale, columns)
+            return self.panels.render(self.game.require_view(), figure_id, self._checked(figure_id), scale, columns, typographic)
 
         def stored_items() -> list[Item]:
             entry = self.store.get(key, "drawing")

@@ -35,7 +35,7 @@ from ppprint.model.game import IMAGE_RE, GameData, GameMeta, image_path
 from ppprint.registry import Plugin
 from ppprint.render.draw import Drawing
 from ppprint.model.table import MarkKind
-from ppprint.render.figure import PanelPicture, figure_pictures, render_pictures
+from ppprint.render.figure import FigurePanels
 from ppprint.render.marks import Sample, legend
 from ppprint.render.pdf import paint
 from ppprint.render.fonts import SANS, SERIF, register_fonts
@@ -331,7 +331,7 @@ def build_rulebook(
     levels = {name: 0 for name in numbering.numbers}
     samples = marks_used(report)
     drawings: dict[tuple[str, float, int], Drawing] = {}
-    pictures: dict[str, list[PanelPicture]] = {}
+    panels = FigurePanels()
 
     sized: dict[tuple[str, float, int], tuple[float, float]] = {}
     """Every figure size the layouts asked for: (figure, scale, columns) -> (width, height)."""
@@ -341,10 +341,7 @@ def build_rulebook(
             drawing = draw(figure_id, scale, columns)
         else:
             if (figure_id, scale, columns) not in drawings:
-                checked = report.figures[figure_id]
-                if figure_id not in pictures:
-                    pictures[figure_id] = figure_pictures(game.require_view(), checked, typographic)
-                drawings[figure_id, scale, columns] = render_pictures(pictures[figure_id], checked.figure, scale, columns)
+                drawings[figure_id, scale, columns] = panels.render(game.require_view(), figure_id, report.figures[figure_id], scale, columns, typographic)
             drawing = drawings[figure_id, scale, columns]
         sized[figure_id, scale, columns] = (drawing.width, drawing.height)
         return drawing

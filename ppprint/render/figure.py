@@ -93,6 +93,18 @@ def figure_pictures(view: GameView[Any, Any], checked: CheckedFigure, text: Call
     return [retext(picture, text) for picture in pictures] if text is not None else pictures
 
 
+class FigurePanels(dict[str, list[PanelPicture]]):
+    """Each checked figure's panels by figure id, laid out once for every scale a book draws it at."""
+
+    def render(
+        self, view: GameView[Any, Any], figure_id: str, checked: CheckedFigure, scale: float, columns: int | None, text: Callable[[str], str] | None = None
+    ) -> Drawing:
+        """:func:`render_figure`, from the panels kept for ``figure_id`` (laid out at the first call)."""
+        if figure_id not in self:
+            self[figure_id] = figure_pictures(view, checked, text)
+        return render_pictures(self[figure_id], checked.figure, scale, columns)
+
+
 def render_pictures(pictures: Sequence[PanelPicture], figure: Figure, scale: float = 1.0, columns: int | None = None) -> Drawing:
     """The drawing of ``figure`` from its panels (:func:`figure_pictures`), as :func:`render_figure` makes it."""
     columns = columns or figure.columns
