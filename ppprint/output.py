@@ -28,7 +28,7 @@ import secrets
 import shutil
 import signal
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
@@ -303,19 +303,61 @@ def _remove(path: Path) -> None:
 @contextmanager
 def interruptible() -> Iterator[None]:
     """Within this block, SIGINT and SIGTERM raise :class:`Interrupted` (in the main thread only)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
 
     def handler(signum: int, frame: FrameType | None) -> None:
         raise Interrupted(signum)
 
+    with _handled_signals(handler):
+        yield
+
+
+@contextmanager
+def _handled_signals(handler: Callable[[int, FrameType | None], None]) -> Iterator[None]:
+    """Within this block, ``handler`` handles SIGINT and SIGTERM (in the main thread, where Python
+    allows handlers; elsewhere nothing changes)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     previous = {signum: signal.signal(signum, handler) for signum in _SIGNALS}
     try:
         yield
     finally:
         for signum, old in previous.items():
             signal.signal(signum, old)
+
+
+class SignalFlag:
+    """Set by SIGINT or SIGTERM within :func:`flagged_signals`: a stop request no handler can lose.
+
+    A handler that raises (:func:`interruptible`) is lost when it runs inside a weak reference's
+    callback or a ``__del__``, whose exceptions Python only prints; a loop that must end on a signal
+    (``ppprint serve``) asks this flag instead. It takes no lock, so a handler setting it never waits
+    on a lock the code it interrupted holds. It has the ``is_set()`` of a :class:`threading.Event`.
+    """
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+
+    def is_set(self) -> bool:
+        return self.signum is not None
+
+    def set(self, signum: int = signal.SIGINT) -> None:
+        if self.signum is None:
+            self.signum = signum
+
+
+@contextmanager
+def flagged_signals(flag: SignalFlag) -> Iterator[SignalFlag]:
+    """Within this block, SIGINT and SIGTERM set ``flag`` instead of raising (in the main thread only);
+    a second signal, once the flag is set, raises :class:`Interrupted` (a second Ctrl-C does not wait)."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        if flag.is_set():
+            raise Interrupted(signum)
+        flag.set(signum)
+
+    with _handled_signals(handler):
+        yield flag
 
 
 @contextmanager

@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,8 @@ import pytest
 import watchfiles
 
 from ppprint.registry import configure
-from ppprint.web.serve import LiveBook, _Watch
+from ppprint.web import serve as serve_module
+from ppprint.web.serve import LiveBook, Snapshot, _Watch, serve
 from tests.conftest import BUNDLED_GAMES, edit
 from tests.test_book_contract import flip_first_reason
 
@@ -209,6 +211,39 @@ def test_only_what_the_edit_touches_is_drawn_again(games_only: Path, tmp_path: P
     edit(text, "## Overview", "## Overview of the game")
     snapshot = book.rebuild([text])
     assert snapshot.ok and all(book.memo.figures[key] is again[key] for key in again) and 'id="overview-of-the-game"' in snapshot.page.decode("utf-8")
+
+
+def test_ctrl_c_stops_the_server_even_when_its_handler_runs_in_a_weak_reference_callback(
+    games_only: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Python only prints an exception raised in a weak reference's callback: a Ctrl-C handled there
+    by raising would be lost and the server would go on watching (it hung CI once). Serving, the
+    signal sets the watch's stop instead; the real watch ends at its next step once it is set."""
+
+    class Thing:
+        pass
+
+    def interrupt_within(_: object) -> None:
+        signal.raise_signal(signal.SIGINT)
+        for _ in range(1000):  # the handler runs here, within the callback
+            pass
+
+    def watch_with_a_collected_object(book: LiveBook, stop: Any, ready: Any) -> Iterator[Snapshot]:
+        ready()
+        thing = Thing()
+        reference = weakref.ref(thing, interrupt_within)
+        del thing
+        for _ in range(20):
+            if stop.is_set():
+                return
+            yield book.snapshot
+        assert reference() is None
+        pytest.fail("the server went on watching after Ctrl-C")
+
+    monkeypatch.setattr(serve_module, "watch", watch_with_a_collected_object)
+    lines: list[str] = []
+    serve(LiveBook("pileup", out=tmp_path / "out"), 0, report=lines.append)
+    assert lines[0].startswith("serving pileup at http://127.0.0.1:") and signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_temporary_and_hidden_files_are_not_changes(tmp_path: Path) -> None:

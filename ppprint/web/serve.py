@@ -34,7 +34,7 @@ import watchfiles
 from ppprint.book.build import BuildOptions, GameBuild, book_pdf
 from ppprint.book.cache import CACHE_FOLDER
 from ppprint.errors import ClaimError, InputError, Interrupted, PpprintError, display_path
-from ppprint.output import inside, write_atomic
+from ppprint.output import SignalFlag, flagged_signals, inside, write_atomic
 from ppprint.registry import get_game
 from ppprint.web.fonts import font_face_css, font_files
 from ppprint.web.html import BODY_CLOSE, BODY_OPEN, STYLE, web_book
@@ -271,7 +271,7 @@ class _Watch:
         return paths
 
 
-def watch(book: LiveBook, stop: threading.Event, ready: Callable[[], None] = lambda: None) -> Iterator[Snapshot]:
+def watch(book: LiveBook, stop: threading.Event | SignalFlag, ready: Callable[[], None] = lambda: None) -> Iterator[Snapshot]:
     """Rebuild ``book`` on every batch of changes in its game's folder until ``stop`` is set; each snapshot.
 
     ``ready`` is called once the folder is watched (watchfiles sets up its watches before it first
@@ -372,20 +372,26 @@ class BookServer(ThreadingHTTPServer):
 
 
 def serve(book: LiveBook, port: int, report: Any = print) -> None:
-    """Build once, then serve the book and rebuild it on every change until interrupted (Ctrl-C)."""
+    """Build once, then serve the book and rebuild it on every change until interrupted (Ctrl-C).
+
+    While serving, SIGINT and SIGTERM set a :class:`~ppprint.output.SignalFlag` rather than raise, and
+    the watch ends at its next step (a build under way finishes first; a second Ctrl-C does not wait):
+    a raised interruption could land in a weak reference's callback and be lost, leaving the server running.
+    """
     book.rebuild()
     server = BookServer(book, port)
     thread = threading.Thread(target=server.serve_forever, name="ppprint-serve", daemon=True)
     thread.start()
-    stop = threading.Event()
+    stop = SignalFlag()
 
     def ready() -> None:  # the first line says where; it is printed once the folder is watched
         report(f"serving {book.game_id} at {server.url} (Ctrl-C to stop); watching {display_path(book.folder)}")
         report(book.log[-1])
 
     try:
-        for _ in watch(book, stop, ready):
-            report(book.log[-1])
+        with flagged_signals(stop):
+            for _ in watch(book, stop, ready):
+                report(book.log[-1])
     except (KeyboardInterrupt, Interrupted):  # Ctrl-C (or SIGTERM) is how a preview ends: a clean stop, exit 0
         pass
     finally:
