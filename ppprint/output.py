@@ -10,7 +10,9 @@
   files are as they were; if a rename fails during the swap, the files already swapped are put back.
   Either every file of the set is new, or every one is as it was, and the error says which.
 * :func:`interruptible` turns SIGINT and SIGTERM into :class:`~ppprint.errors.Interrupted`, raised
-  where the program is, so the ``finally`` blocks here remove what they created.
+  where the program is, so the ``finally`` blocks here remove what they created. One raised where
+  Python can only print it (in a weak reference's callback or a ``__del__``) is kept instead, and
+  raised by the next write before it puts anything in place.
 
 A failure of the file system (a read-only folder, a full disk, a path whose parent is a file, a
 symlink loop, a folder where a file should go, a place such as ``/proc`` where nothing can be created)
@@ -27,6 +29,7 @@ import re
 import secrets
 import shutil
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -84,6 +87,7 @@ def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
     temporary = folder / f".{path.name[:100]}.{os.getpid()}.{secrets.token_hex(4)}.part"
     try:
         _write_new(temporary, data, durable)
+        _raise_held(_take_lost(), outcome)
         os.replace(temporary, path)
     except OSError as exc:
         raise _refuse("write", path, exc, outcome) from None
@@ -222,6 +226,7 @@ def write_set(root: Path, files: Sequence[tuple[str, bytes]]) -> list[Path]:
         except Interrupted as exc:
             exc.outcome = NOTHING_CHANGED
             raise
+        _raise_held(_take_lost(), NOTHING_CHANGED)
         with _held_signals() as held:
             _swap(base, staging, entries)
             shutil.rmtree(staging, ignore_errors=True)
@@ -300,15 +305,44 @@ def _remove(path: Path) -> None:
 # -- signals -------------------------------------------------------------------------------------
 
 
+_lost: list[int] = []
+"""Signals whose :class:`Interrupted` was raised where Python could only print it: the next write raises it."""
+
+
 @contextmanager
 def interruptible() -> Iterator[None]:
-    """Within this block, SIGINT and SIGTERM raise :class:`Interrupted` (in the main thread only)."""
+    """Within this block, SIGINT and SIGTERM raise :class:`Interrupted` (in the main thread only).
+
+    Raised in a weak reference's callback or a ``__del__``, Python would print it with a traceback
+    and go on; it is kept instead (:data:`sys.unraisablehook`), and the next :func:`write_atomic` or
+    :func:`write_set` raises it before it puts a file in place.
+    """
 
     def handler(signum: int, frame: FrameType | None) -> None:
         raise Interrupted(signum)
 
-    with _handled_signals(handler):
-        yield
+    earlier_hook = sys.unraisablehook
+
+    def keep_lost(unraisable: sys.UnraisableHookArgs) -> None:
+        if isinstance(unraisable.exc_value, Interrupted):
+            _lost.append(unraisable.exc_value.signum)
+        else:
+            earlier_hook(unraisable)
+
+    sys.unraisablehook = keep_lost
+    try:
+        with _handled_signals(handler):
+            yield
+    finally:
+        sys.unraisablehook = earlier_hook
+        _lost.clear()
+
+
+def _take_lost() -> list[int]:
+    """The signals lost since the last write (see :func:`interruptible`), now forgotten."""
+    taken = _lost[:]
+    _lost.clear()
+    return taken
 
 
 @contextmanager

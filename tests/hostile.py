@@ -16,6 +16,7 @@ import sys
 import tempfile
 import threading
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -138,3 +139,21 @@ def unmount(folder: Path) -> None:
 
 
 SIGNALS = {"SIGINT": signal.SIGINT, "SIGTERM": signal.SIGTERM}
+
+
+def interrupt_in_a_weak_reference_callback() -> None:
+    """Send SIGINT to this process so that its handler runs inside a weak reference's callback, where
+    Python only prints what the handler raises and goes on."""
+
+    class Thing:
+        pass
+
+    def interrupt_within(_: object) -> None:
+        signal.raise_signal(signal.SIGINT)
+        for _ in range(1000):  # the handler runs here, within the callback
+            pass
+
+    thing = Thing()
+    reference = weakref.ref(thing, interrupt_within)
+    del thing
+    assert reference() is None

@@ -19,8 +19,10 @@ from pathlib import Path
 
 import pytest
 
+from ppprint.errors import Interrupted
+from ppprint.output import interruptible, write_atomic, write_set
 from ppprint.scaffold import create_game
-from tests.hostile import LEFTOVER, leftovers, mount_tmpfs, snapshot, unmount
+from tests.hostile import LEFTOVER, interrupt_in_a_weak_reference_callback, leftovers, mount_tmpfs, snapshot, unmount
 
 GAMES = ("tiny", "tinytwo")
 BUILD = ["--no-bundled", "--games", "games", "build", "--all", "--figures", "--jobs", "1", "--out", "out"]
@@ -171,3 +173,22 @@ def test_two_concurrent_builds_into_one_folder_in_other_environments(project: tu
         assert process.returncode == 0, stderr
     assert leftovers(root) == []
     assert _outputs(root / "out") == new
+
+
+@pytest.mark.parametrize("write", ["one file", "a set"])
+def test_an_interruption_raised_in_a_weak_reference_callback_stops_the_next_write(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], write: str
+) -> None:
+    """Python only prints an exception raised in a weak reference's callback (with a traceback) and goes
+    on: a Ctrl-C handled there is kept, without the traceback, and the next write raises it before it puts
+    its file in place."""
+
+    out = tmp_path / "out"
+    with pytest.raises(Interrupted) as raised, interruptible():
+        interrupt_in_a_weak_reference_callback()
+        if write == "one file":
+            write_atomic(out / "book.pdf", b"a book")
+        else:
+            write_set(out, [("book.pdf", b"a book"), ("book-figures/a.svg", b"<svg/>")])
+    assert raised.value.signum == signal.SIGINT and raised.value.outcome.startswith("nothing was written")
+    assert sorted(os.listdir(out)) == [] and "Traceback" not in capfd.readouterr().err

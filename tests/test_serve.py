@@ -18,7 +18,6 @@ import signal
 import subprocess
 import sys
 import time
-import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,6 +29,7 @@ from ppprint.registry import configure
 from ppprint.web import serve as serve_module
 from ppprint.web.serve import LiveBook, Snapshot, _Watch, serve
 from tests.conftest import BUNDLED_GAMES, edit
+from tests.hostile import interrupt_in_a_weak_reference_callback
 from tests.test_book_contract import flip_first_reason
 
 TIMEOUT = 60.0
@@ -220,24 +220,13 @@ def test_ctrl_c_stops_the_server_even_when_its_handler_runs_in_a_weak_reference_
     by raising would be lost and the server would go on watching (it hung CI once). Serving, the
     signal sets the watch's stop instead; the real watch ends at its next step once it is set."""
 
-    class Thing:
-        pass
-
-    def interrupt_within(_: object) -> None:
-        signal.raise_signal(signal.SIGINT)
-        for _ in range(1000):  # the handler runs here, within the callback
-            pass
-
     def watch_with_a_collected_object(book: LiveBook, stop: Any, ready: Any) -> Iterator[Snapshot]:
         ready()
-        thing = Thing()
-        reference = weakref.ref(thing, interrupt_within)
-        del thing
+        interrupt_in_a_weak_reference_callback()
         for _ in range(20):
             if stop.is_set():
                 return
             yield book.snapshot
-        assert reference() is None
         pytest.fail("the server went on watching after Ctrl-C")
 
     monkeypatch.setattr(serve_module, "watch", watch_with_a_collected_object)
