@@ -381,7 +381,7 @@ class SignalFlag:
 
 
 @contextmanager
-def flagged_signals(flag: SignalFlag) -> Iterator[SignalFlag]:
+def flagged_signals(flag: SignalFlag) -> Iterator[None]:
     """Within this block, SIGINT and SIGTERM set ``flag`` instead of raising (in the main thread only);
     a second signal, once the flag is set, raises :class:`Interrupted` (a second Ctrl-C does not wait)."""
 
@@ -391,7 +391,7 @@ def flagged_signals(flag: SignalFlag) -> Iterator[SignalFlag]:
         flag.set(signum)
 
     with _handled_signals(handler):
-        yield flag
+        yield
 
 
 @contextmanager
