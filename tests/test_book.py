@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from ppprint.book.rulebook import build_rulebook
-from ppprint.registry import get_game, registry
+from ppprint.registry import get_game
 from ppprint.verify import verify_game
 
 HEADINGS = [

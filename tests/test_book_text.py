@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from ppprint.book.build import build_games, unplaced_warnings
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.rulebook import build_rulebook
-from ppprint.book.styles import typographic
+from ppprint.document.typography import typographic
 from ppprint.errors import InputError
 from ppprint.model.game import unplaced_figures
 from ppprint.registry import get_game, registry

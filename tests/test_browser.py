@@ -37,7 +37,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 import ppprint.render.svg as svg
 from ppprint.book.rulebook import number_figures
-from ppprint.book.styles import typographic
+from ppprint.document.typography import typographic
 from ppprint.registry import Plugin
 from ppprint.render.draw import Drawing
 from ppprint.render.figure import render_figure
@@ -45,7 +45,8 @@ from ppprint.render.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, register_fo
 from ppprint.render.glyphs import text_outline
 from ppprint.render.pdf import paint
 from ppprint.verify import verify_game
-from ppprint.web.html import fitted, web_book
+from ppprint.document.pages import print_fit
+from ppprint.web.html import web_book
 from tests.contract import contract_game, contract_ids
 
 CHROMIUM = shutil.which("chromium")
@@ -229,7 +230,7 @@ def book_of(game: Plugin) -> Book:
     found: list[Painted] = []
     for page, figure_id in enumerate(number_figures(game.data).numbers):
         figure = game.data.figures[figure_id]
-        scale, drawing = fitted(lambda s: draw(figure_id, s, figure.columns), figure.width * inch if figure.width else None, "letter")
+        scale, drawing = print_fit(lambda s: draw(figure_id, s, figure.columns), figure.width * inch if figure.width else None, "letter")
         canvas.setPageSize((drawing.width * scale, drawing.height * scale))
         paint(canvas, drawing, 0, 0, scale)
         canvas.showPage()

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from ppprint.book.build import figure_files
-from ppprint.registry import get_game, registry
+from ppprint.registry import get_game
 from ppprint.verify import verify_game
 from tests.conftest import run_cli
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
-from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
+from pypdf.generic import DecodedStreamObject, DictionaryObject, FloatObject, NameObject
 from reportlab.pdfgen.canvas import Canvas
 
 from ppprint.book.build import book_pdf

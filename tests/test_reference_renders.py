@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from ppprint.book.styles import typographic
+from ppprint.document.typography import typographic
 from ppprint.registry import get_game
 from ppprint.render.draw import Drawing
 from ppprint.render.figure import figure_bytes, render_figure

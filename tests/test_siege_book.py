@@ -12,8 +12,8 @@ from pypdf import PdfReader
 from ppprint.book.rulebook import number_figures, rulebook_markdown
 from ppprint.games.siege import engine as siege
 from ppprint.games.siege.book import context as book_context
-from ppprint.games.siege.engine import ATTACKER, COMMANDER, DEFENDER, DRAW, GAME
-from ppprint.registry import get_game, registry
+from ppprint.games.siege.engine import ATTACKER, COMMANDER, DEFENDER, DRAW
+from ppprint.registry import get_game
 from ppprint.verify import verify_game
 from tests.conftest import assert_flip_caught, assert_game_verifies, edit, run_cli
 

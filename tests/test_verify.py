@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ppprint.registry import get_game, registry
+from ppprint.registry import get_game
 from ppprint.verify import fact_matches, verify_game
 from tests.conftest import assert_flip_caught, edit, game_in, run_cli
 

@@ -33,7 +33,7 @@ import ppprint.book.rulebook as rulebook
 from ppprint.book.build import build_games
 from ppprint.book.rulebook import build_rulebook, marks_used, number_figures
 from ppprint.registry import Plugin, configure
-from ppprint.book.styles import typographic
+from ppprint.document.typography import typographic
 from ppprint.render.draw import Drawing
 from ppprint.render.figure import render_figure
 from ppprint.render.marks import legend as legend_drawing
@@ -41,7 +41,9 @@ from ppprint.render.fonts import font_path
 from ppprint.verify import verify_game
 from ppprint.web.epub import epub_bytes
 from ppprint.web.fonts import FACES, subset_font
-from ppprint.web.html import WebBook, fitted, inline_svg, web_book
+from ppprint.document.pages import print_fit
+from ppprint.web.figures import inline_svg
+from ppprint.web.html import WebBook, web_book
 from tests.conftest import run_cli
 from tests.contract import contract_game, contract_ids
 from tests.test_book_contract import flip_first_reason
@@ -199,7 +201,7 @@ def test_every_figure_is_the_checked_figure_the_pdf_prints(books: dict[str, WebB
         assert claims == figure.claim_count()
         # The PDF may print a figure smaller (or its panels in other columns) to fill its pages;
         # the page shows it as the PDF prints it at its largest.
-        largest, largest_drawing = fitted(lambda s: render_figure(game.require_view(), report.figures[figure_id], s, figure.columns, typographic), figure.width * inch if figure.width else None, "letter")
+        largest, largest_drawing = print_fit(lambda s: render_figure(game.require_view(), report.figures[figure_id], s, figure.columns, typographic), figure.width * inch if figure.width else None, "letter")
         assert scale == largest and largest >= pdf_scale, f"figure {number} drawn for another scale than the PDF prints it at, at its largest"
         assert drawing.title == largest_drawing.title
         assert svgs[-1] == inline_svg(largest_drawing, largest, "figure-drawing"), f"figure {number} is not the PDF's"
@@ -211,7 +213,7 @@ def test_every_figure_is_the_checked_figure_the_pdf_prints(books: dict[str, WebB
     if legend:
         samples = marks_used(report)
         assert sum(drawing.width for drawing, _ in legend) >= legend_drawing(samples).width * 0.9
-        scale, key = fitted(lambda s: legend_drawing(samples, s), None, "letter")
+        scale, key = print_fit(lambda s: legend_drawing(samples, s), None, "letter")
         assert figures[0][4][0] == inline_svg(key, scale, "legend") and 'aria-label="Key to the marks"' in figures[0][4][0]
 
 
@@ -228,7 +230,7 @@ def test_a_changed_figure_is_not_the_pdfs(books: dict[str, WebBook], monkeypatch
     game = contract_game("expansion")
     figure_id = figures_of(web(books, "expansion").html())[1][1]
     figure, report = game.data.figures[figure_id], verify_game(game)
-    scale, drawing = fitted(lambda s: render_figure(game.require_view(), report.figures[figure_id], s, figure.columns, typographic), figure.width * inch if figure.width else None, "letter")
+    scale, drawing = print_fit(lambda s: render_figure(game.require_view(), report.figures[figure_id], s, figure.columns, typographic), figure.width * inch if figure.width else None, "letter")
     page_svg = figures_of(web(books, "expansion").html())[1][4][-1]
     assert page_svg == inline_svg(drawing, scale, "figure-drawing")
     other = render_figure(game.require_view(), report.figures[figure_id], scale * 0.5, figure.columns, typographic)

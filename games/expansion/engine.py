@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 import re
 from bisect import insort
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, NamedTuple
 

@@ -58,7 +58,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from itertools import permutations
 from typing import Annotated, Any, Literal, NamedTuple

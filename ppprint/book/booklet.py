@@ -20,7 +20,7 @@ from pypdf import PageObject, PdfReader, PdfWriter, Transformation
 from pypdf.generic import ArrayObject, ByteStringObject
 
 from ppprint.book.pdfmeta import attach_to_writer
-from ppprint.book.rulebook import PAPERS
+from ppprint.document.pages import PAPERS
 
 
 def padded_page_count(pages: int) -> int:

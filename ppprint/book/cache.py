@@ -37,7 +37,7 @@ from typing import Any
 import reportlab
 
 from ppprint import __version__
-from ppprint.book.styles import typographic
+from ppprint.document.typography import typographic
 from ppprint.errors import ClaimError, InputError
 from ppprint.output import inside, write_atomic
 from ppprint.registry import Plugin

@@ -20,8 +20,10 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from ppprint.book.markdown import Heading
-from ppprint.book.rulebook import MARGIN, PAPERS, FigureFlowable, RulebookTemplate, _join_names, _text
-from ppprint.book.styles import BOX_EDGE, Styles, book_styles, stated, typographic
+from ppprint.book.rulebook import FigureFlowable, RulebookTemplate, _text
+from ppprint.book.styles import BOX_EDGE, Styles, book_styles
+from ppprint.document.pages import MARGIN, PAPERS
+from ppprint.document.typography import join_names, stated, typographic
 from ppprint.errors import ClaimError
 from ppprint.layout.plain import PlainPosition
 from ppprint.model.table import Table as PieceTable
@@ -63,7 +65,7 @@ def game_entry(game: Plugin, styles: Styles, number: int, report: VerifyReport |
     data = game.data
     meta = data.meta
     rows = [
-        ("Designers", f"{_join_names(meta.designers)} ({meta.year})"),
+        ("Designers", f"{join_names(meta.designers)} ({meta.year})"),
         ("Players", meta.players),
         ("Ages", meta.ages),
         ("Playing time", meta.length),

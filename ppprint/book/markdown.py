@@ -30,7 +30,9 @@ from reportlab.platypus import Flowable, ListFlowable, ListItem, Spacer, Table, 
 
 from ppprint.book.floats import FloatBarrier, FloatingFigure, Keep
 from ppprint.book.paragraph import TextParagraph
-from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, RULE, Styles, typographic
+from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, RULE, Styles
+from ppprint.document.style import ACCENT as LINK_COLOUR
+from ppprint.document.typography import typographic
 from ppprint.render.fonts import SANS
 
 FIGURE_MARKER = "@@figure:{}@@"
@@ -281,7 +283,7 @@ class MarkdownConverter:
                 self._last = child.content[-1:] or self._last
             elif kind == "link":
                 href = escape(str(child.attrs.get("href", "")))
-                parts.append(f'<link href="{href}" color="#8a2a1b">{self._inline(child, False)}</link>')
+                parts.append(f'<link href="{href}" color="{LINK_COLOUR}">{self._inline(child, False)}</link>')
             elif kind == "image":
                 raise MarkdownError("an image must stand alone in its paragraph, with its caption as its text: ![caption](file.png)", self._line)
             else:

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer, Table, TableStyle
@@ -29,7 +28,10 @@ from ppprint.book.pdfmeta import attach_to_canvas
 from ppprint.book.markdown import FIGURE_MARKER, Heading, MarkdownConverter, MarkdownError
 from ppprint.book.paragraph import TextParagraph
 from ppprint.book.template import render, render_own
-from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles, stated, typographic
+from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles
+from ppprint.document.pages import FIGURE_HEIGHTS, HALF_MARGIN, HALF_PAPERS, MARGIN, PAPERS, Fit, FigureDrawer
+from ppprint.document.style import HALF_BODY_SIZE
+from ppprint.document.typography import join_names, stated, typographic
 from ppprint.errors import InputError
 from ppprint.model.game import IMAGE_RE, GameData, GameMeta, image_path
 from ppprint.registry import Plugin
@@ -43,16 +45,6 @@ from ppprint.verify import VerifyReport
 
 TEMPLATES_DIR = Path(str(files("ppprint.templates")))
 """The project's ``templates/`` folder, installed as the package ``ppprint.templates``."""
-PAPERS = {"letter": LETTER, "a4": A4}
-HALF_PAPERS = {"letter": (5.5 * inch, 8.5 * inch), "a4": A5}
-"""The page of a booklet on each paper: half-letter, or A5 on A4 (two to a sheet)."""
-MARGIN = 0.85 * inch
-HALF_MARGIN = 0.5 * inch
-HALF_BODY_SIZE = 9.5
-"""Body text size of a half-size booklet page (a full page uses the styles' default)."""
-FIGURE_HEIGHTS = (0.62, 0.56, 0.5, 0.45, 0.4)
-"""A figure may fill at most this share of the frame's height: the first share whose pages come out
-full enough (no page but the last of a chapter more than :data:`MOST_BLANK` blank) is used."""
 MAX_LAYOUTS = 12
 """How many layouts a book may try before it keeps the best."""
 MOST_BLANK = 0.3
@@ -121,38 +113,19 @@ def _known(data: GameData) -> str:
 
 
 class FigureFlowable(Flowable):
-    """A figure scaled to fit the frame (never enlarged), drawn for the scale it prints at.
-
-    ``make(scale)`` draws the figure for printing at ``scale``; text and strokes
-    that would print too small are drawn larger, which may make the drawing a
-    little larger, so the fit is worked out twice.
-    """
+    """A figure scaled to fit the frame (never enlarged), drawn for the scale it prints at (:class:`~ppprint.document.pages.Fit`)."""
 
     def __init__(self, make: Callable[[float], Drawing], max_width: float | None, max_height: float):
         super().__init__()
-        self.make = make
-        self.max_width = max_width
-        self.max_height = max_height
+        self.fitting = Fit(make, max_width, max_height)
         self.scale = 1.0
-        self.drawing = make(1.0)
-        self._drawings = {1.0: self.drawing}
+        self.drawing = self.fitting.drawing
         self.hAlign = "CENTER"
 
-    def _fit(self, drawing: Drawing, width: float) -> float:
-        return min(1.0, width / drawing.width, self.max_height / drawing.height)
-
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        limit_w = min(available_width, self.max_width or available_width)
-        scale = self._fit(self._drawings[1.0], limit_w)
-        for _ in range(2):
-            if scale not in self._drawings:
-                self._drawings[scale] = self.make(scale)
-            scale = min(scale, self._fit(self._drawings[scale], limit_w))
-        if scale not in self._drawings:
-            self._drawings[scale] = self.make(scale)
-        self.scale, self.drawing = scale, self._drawings[scale]
-        self.width = self.drawing.width * scale
-        self.height = self.drawing.height * scale
+        self.scale, self.drawing = self.fitting.fit(available_width)
+        self.width = self.drawing.width * self.scale
+        self.height = self.drawing.height * self.scale
         return self.width, self.height
 
     def draw(self) -> None:
@@ -293,9 +266,6 @@ def rulebook_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
         "licence_url": meta.licence.url,
     }
 
-
-FigureDrawer = Callable[[str, float, int], Drawing]
-"""Draws a game's figure (by id) for printing at a scale, its panels in a number of columns."""
 
 Appendix = Callable[[Styles, float, float], list[Flowable]]
 """Flowables to end a book with, made for its styles, frame width and largest figure height (Designer's notes)."""
@@ -543,7 +513,7 @@ def check_markdown(text: str, path: Path) -> None:
 def title_block(data: GameData, styles: Styles) -> list[Flowable]:
     """Title, subtitle, designers and the players/ages/time box."""
     meta = data.meta
-    designers = _join_names(meta.designers)
+    designers = join_names(meta.designers)
     flowables: list[Flowable] = [
         Spacer(1, 0.1 * inch),
         TextParagraph(_text(meta.title), styles.title),
@@ -584,10 +554,6 @@ def info_fields(meta: GameMeta) -> list[tuple[str, str, int]]:
 def _text(text: str) -> str:
     """Plain text as Paragraph markup, with printed punctuation."""
     return _escape(typographic(text))
-
-
-def _join_names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _escape(text: str) -> str:

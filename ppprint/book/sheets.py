@@ -35,7 +35,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from ppprint.book.pdfmeta import attach_to_canvas
-from ppprint.book.rulebook import PAPERS
+from ppprint.document.pages import PAPERS
 from ppprint.book.styles import ACCENT, MUTED
 from ppprint.render.draw import Drawing
 from ppprint.render.fonts import SANS, SANS_BOLD, register_fonts

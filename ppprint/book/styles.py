@@ -1,22 +1,22 @@
-"""Paragraph styles and colours of every ppprint book (Noto Serif text, Noto Sans headings)."""
+"""The PDF's paragraph styles and colours, made from the book's one set of style values (:mod:`ppprint.document.style`)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
+from ppprint.document import style
 from ppprint.render.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, register_fonts
 
-INK = colors.HexColor("#1d1d1f")
-ACCENT = colors.HexColor("#8a2a1b")
-MUTED = colors.HexColor("#5b5b60")
-BOX_FILL = colors.HexColor("#f4efe6")
-BOX_EDGE = colors.HexColor("#c9b99a")
-RULE = colors.HexColor("#d8d2c4")
+INK = colors.HexColor(style.INK)
+ACCENT = colors.HexColor(style.ACCENT)
+MUTED = colors.HexColor(style.MUTED)
+BOX_FILL = colors.HexColor(style.BOX_FILL)
+BOX_EDGE = colors.HexColor(style.BOX_EDGE)
+RULE = colors.HexColor(style.RULE)
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Styles:
     table_head: ParagraphStyle
 
 
-def book_styles(base_size: float = 10.5) -> Styles:
+def book_styles(base_size: float = style.BODY_SIZE) -> Styles:
     """The styles, scaled from a body size in points."""
     register_fonts()
     leading = base_size * 1.4
@@ -62,45 +62,3 @@ def book_styles(base_size: float = 10.5) -> Styles:
         table_cell=ParagraphStyle("table_cell", fontName=SERIF, fontSize=base_size * 0.9, leading=base_size * 1.15, textColor=INK, alignment=TA_CENTER),
         table_head=ParagraphStyle("table_head", fontName=SANS_BOLD, fontSize=base_size * 0.85, leading=base_size * 1.1, textColor=INK, alignment=TA_CENTER),
     )
-
-
-_OPENERS = frozenset(" \t\n\u00a0([{<\u2014\u2013/\u201c\u2018")
-_EM_DASH = re.compile(r"[ \t]+---?[ \t]+|(?<=[^\s-])---(?=[^\s-])")
-_RANGE = re.compile(r"(?<![\w.\-/:@\u2013])(\d+)-{1,2}(\d+)(?![\w\-/:@])")
-_TIMES = re.compile(r"(?<=\d)( ?)x( ?)(?=\d)")
-
-
-def typographic(text: str, before: str = "") -> str:
-    """Printed punctuation for plain text, the one filter every book's words pass through:
-    curly quotes and apostrophes, an em dash where the text writes `` -- ``, an en dash in a
-    range of numbers (``1-4`` -> 1–4), × in dimensions (``8x8`` -> 8×8) and an ellipsis for ``...``.
-
-    ``before`` is the character printed just before ``text`` (a quote at the start of a
-    text that follows a bold word closes rather than opens). Move notation such as
-    ``b2-b3`` or ``c3xd4`` is left alone: a range needs a number on each side.
-    """
-    text = _EM_DASH.sub("\u2014", text)
-    text = _RANGE.sub("\\1\u2013\\2", text)
-    text = _TIMES.sub("\\1\u00d7\\2", text)
-    text = text.replace("...", "\u2026")
-    if "'" not in text and '"' not in text:
-        return text
-    out = []
-    previous = before[-1:] if before else ""
-    for char in text:
-        opening = previous == "" or previous in _OPENERS
-        if char == '"':
-            char = "\u201c" if opening else "\u201d"
-        elif char == "'":
-            char = "\u2018" if opening else "\u2019"
-        out.append(char)
-        previous = char
-    return "".join(out)
-
-
-NOT_STATED = frozenset({"", "not stated", "unknown", "n/a", "-"})
-
-
-def stated(value: str) -> bool:
-    """Whether a metadata value says something (a header table leaves out a field that is "not stated")."""
-    return value.strip().lower() not in NOT_STATED

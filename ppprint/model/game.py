@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, cast
 
-import re
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 

@@ -42,7 +42,8 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from ppprint.book.markdown import Heading
-from ppprint.book.rulebook import MARGIN, PAPERS, FigureFlowable, RulebookTemplate
+from ppprint.book.rulebook import FigureFlowable, RulebookTemplate
+from ppprint.document.pages import MARGIN, PAPERS
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, RULE, Styles, book_styles
 from ppprint.errors import InputError
 from ppprint.output import inside, write_atomic

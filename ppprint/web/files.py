@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ppprint.book.rulebook import FigureDrawer
+from ppprint.document.pages import FigureDrawer
 from ppprint.registry import Plugin
 from ppprint.verify import VerifyReport
 from ppprint.web.html import web_book

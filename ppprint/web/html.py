@@ -19,25 +19,21 @@ import mimetypes
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html import escape, unescape
 from typing import Any
 
 from markdown_it.token import Token
-from reportlab.lib.units import inch
 
 from ppprint import __version__
 from ppprint.book import markdown as book_markdown
 from ppprint.book.markdown import FIGURE_MARKER
-from ppprint.book.rulebook import FIGURE_HEIGHTS, MARGIN, PAPERS, FigureDrawer, FigureFlowable, marks_used, number_figures, rulebook_markdown
-from ppprint.book.styles import typographic
+from ppprint.book.rulebook import marks_used, number_figures, rulebook_markdown
+from ppprint.document.pages import FigureDrawer
+from ppprint.web.figures import WebFigures, WebMemo
 from ppprint.errors import InputError
 from ppprint.model.game import GameData
 from ppprint.registry import Plugin
-from ppprint.render.draw import Drawing
-from ppprint.render.figure import render_figure
-from ppprint.render.marks import Sample, legend
-from ppprint.render.svg import POINTS_PER_INCH, svg_document
 from ppprint.verify import VerifyReport
 from ppprint.web.fonts import Face, font_face_css, font_files
 
@@ -50,23 +46,6 @@ BODY_OPEN = "<body>\n"
 BODY_CLOSE = "</body>\n"
 """How the page's body closes (the live preview puts its reload script right before it)."""
 RESERVED_IDS = frozenset({"top", "contents", "content", "ppprint-error"})
-
-
-@dataclass(frozen=True)
-class FigureSvg:
-    """One figure as the page shows it: the print scale it is drawn for, and its inline ``<svg>``."""
-
-    scale: float
-    svg: str
-
-
-@dataclass
-class WebMemo:
-    """Figures already drawn as inline SVG, by cache key, paper and marks key: a rebuild in the same
-    process (the live preview) draws again only the figures whose key changed."""
-
-    figures: dict[tuple[str, str], FigureSvg] = field(default_factory=dict)
-    legends: dict[tuple[tuple[Sample, ...], str], FigureSvg] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -94,80 +73,6 @@ class WebBook:
             f'<html lang="{self.lang}">\n<head>\n{self.head}<style>\n{font_face_css(self.fonts)}{self.style}</style>\n</head>\n'
             f"{BODY_OPEN}{self.body}{BODY_CLOSE}</html>\n"
         )
-
-
-# -- figures ---------------------------------------------------------------------------------------
-
-
-def frame(paper: str) -> tuple[float, float, float]:
-    """The PDF's text frame on ``paper`` (width and height, points) and the most height a figure may take there."""
-    width, height = PAPERS[paper]
-    # As ReportLab works them out for the PDF's frame (the same floating-point steps give the same scale).
-    frame_width = width - MARGIN - MARGIN
-    frame_height = height - MARGIN * 0.9 - MARGIN
-    return frame_width, frame_height, (height - 1.9 * MARGIN) * FIGURE_HEIGHTS[0]
-
-
-def fitted(make: Callable[[float], Drawing], max_width: float | None, paper: str) -> tuple[float, Drawing]:
-    """The scale the PDF prints a drawing at on ``paper`` (its own fit: never enlarged, within the frame) and the drawing for it."""
-    frame_width, frame_height, max_height = frame(paper)
-    flowable = FigureFlowable(make, max_width, max_height)
-    flowable.wrap(frame_width, frame_height)
-    return flowable.scale, flowable.drawing
-
-
-def inline_svg(drawing: Drawing, scale: float, css_class: str) -> str:
-    """A drawing as an ``<svg>`` element for an HTML page, sized as it prints at ``scale`` (its text as outlines)."""
-    text = svg_document(drawing)
-    text = text[text.index("<svg") :]
-    width, height = drawing.width * scale / POINTS_PER_INCH, drawing.height * scale / POINTS_PER_INCH
-    sized = f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="{css_class}" width="{width:.4f}in" height="{height:.4f}in"'
-    text, count = _SVG_SIZE_RE.subn(sized, text, count=1)
-    if count != 1:
-        raise RuntimeError("the SVG writer's root element is not as expected")
-    return text.rstrip("\n")
-
-
-class _Figures:
-    """Draws a book's figures for the page, through the memo (by cache key) when there is one."""
-
-    def __init__(self, game: Plugin, report: VerifyReport, paper: str, draw: FigureDrawer | None, keys: Mapping[str, str], memo: WebMemo | None):
-        self.game = game
-        self.report = report
-        self.paper = paper
-        self.keys = keys
-        self.memo = memo
-        self.used = WebMemo()
-        if draw is None:
-            view = game.require_view()
-            draw = lambda figure_id, scale, columns: render_figure(view, report.figures[figure_id], scale, columns, typographic)  # noqa: E731
-        self.draw = draw
-
-    def figure(self, figure_id: str) -> FigureSvg:
-        key = self.keys.get(figure_id)
-        memo_key = (key, self.paper) if key else None
-        made = self.memo.figures.get(memo_key) if self.memo is not None and memo_key else None
-        if made is None:
-            figure = self.game.data.figures[figure_id]
-            scale, drawing = fitted(lambda s: self.draw(figure_id, s, figure.columns), figure.width * inch if figure.width else None, self.paper)
-            made = FigureSvg(scale, inline_svg(drawing, scale, "figure-drawing"))
-        if memo_key:
-            self.used.figures[memo_key] = made
-        return made
-
-    def legend(self, samples: Sequence[Sample]) -> FigureSvg:
-        memo_key = (tuple(samples), self.paper)
-        made = self.memo.legends.get(memo_key) if self.memo is not None else None
-        if made is None:
-            scale, drawing = fitted(lambda s: legend(samples, s), None, self.paper)
-            made = FigureSvg(scale, inline_svg(drawing, scale, "legend"))
-        self.used.legends[memo_key] = made
-        return made
-
-    def keep(self) -> None:
-        """Keep in the memo only what this page used (so it does not grow with every edit)."""
-        if self.memo is not None:
-            self.memo.figures, self.memo.legends = self.used.figures, self.used.legends
 
 
 # -- the text --------------------------------------------------------------------------------------
@@ -374,7 +279,7 @@ def web_book(
     numbering = number_figures(data)
     markdown = rulebook_markdown(game, report, numbering)
     samples = marks_used(report)
-    figures = _Figures(game, report, paper, draw, keys or {}, memo)
+    figures = WebFigures(game, report, paper, draw, keys or {}, memo)
 
     def figure_html(figure_id: str) -> str:
         figure = data.figures[figure_id]

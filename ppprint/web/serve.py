@@ -2,7 +2,7 @@
 
 A :class:`LiveBook` builds the game's web book (:mod:`ppprint.web.html`) through the build cache
 (:mod:`ppprint.book.cache`): a figure whose file, game and ppprint are unchanged is not checked
-again, and the page keeps each figure's SVG by its cache key (:class:`~ppprint.web.html.WebMemo`),
+again, and the page keeps each figure's SVG by its cache key (:class:`~ppprint.web.figures.WebMemo`),
 so an edit to one figure file checks and draws that figure alone. A change to the game's code or
 other data forgets the game's modules, so the next build imports them afresh.
 
@@ -149,7 +149,7 @@ class LiveBook:
     """A game's web book, rebuilt on demand; the latest :class:`Snapshot` and a condition to wait for the next."""
 
     def __init__(self, game_id: str, paper: str = "letter", out: Path = Path("output"), pdf: bool = False, cache: bool = True):
-        from ppprint.web.html import WebMemo
+        from ppprint.web.figures import WebMemo
 
         self.game_id = game_id
         self.where = get_game(game_id).where

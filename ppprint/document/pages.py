@@ -1,0 +1,75 @@
+"""The page geometry a book's figures are sized for: papers, margins, the text frame, and a figure's fit.
+
+It belongs to no format: the PDF typesets on these pages, and the web book draws each figure at the
+scale it prints at on them, so both show the same checked drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ppprint.render.draw import Drawing
+
+INCH = 72.0
+_MM = INCH / 2.54 * 0.1
+PAPERS: dict[str, tuple[float, float]] = {"letter": (8.5 * INCH, 11 * INCH), "a4": (210 * _MM, 297 * _MM)}
+"""Each paper's page, points (the values ReportLab's ``LETTER`` and ``A4`` hold)."""
+HALF_PAPERS: dict[str, tuple[float, float]] = {"letter": (5.5 * INCH, 8.5 * INCH), "a4": (148 * _MM, 210 * _MM)}
+"""The page of a booklet on each paper: half-letter, or A5 on A4 (two to a sheet)."""
+MARGIN = 0.85 * INCH
+HALF_MARGIN = 0.5 * INCH
+FIGURE_HEIGHTS = (0.62, 0.56, 0.5, 0.45, 0.4)
+"""A figure may fill at most this share of the frame's height: the first share whose pages come out
+full enough is used (the PDF's layout steps down this list; the web book uses the first)."""
+
+
+FigureDrawer = Callable[[str, float, int], Drawing]
+"""Draws a game's figure (by id) for printing at a scale, its panels in a number of columns."""
+
+
+def frame(paper: str) -> tuple[float, float, float]:
+    """The text frame of a full page of ``paper`` (width and height, points) and the most height a figure may take there."""
+    width, height = PAPERS[paper]
+    # As ReportLab works them out for the PDF's frame (the same floating-point steps give the same scale).
+    frame_width = width - MARGIN - MARGIN
+    frame_height = height - MARGIN * 0.9 - MARGIN
+    return frame_width, frame_height, (height - 1.9 * MARGIN) * FIGURE_HEIGHTS[0]
+
+
+class Fit:
+    """A drawing scaled to fit a box (never enlarged), drawn for the scale it prints at.
+
+    ``make(scale)`` draws the figure for printing at ``scale``; text and strokes that would print
+    too small are drawn larger, which may make the drawing a little larger, so the fit is worked
+    out twice. Drawings are kept per scale, so fitting again to another box draws little.
+    """
+
+    def __init__(self, make: Callable[[float], Drawing], max_width: float | None, max_height: float):
+        self.make = make
+        self.max_width = max_width
+        self.max_height = max_height
+        self.scale = 1.0
+        self.drawing = make(1.0)
+        self._drawings = {1.0: self.drawing}
+
+    def _fit(self, drawing: Drawing, width: float) -> float:
+        return min(1.0, width / drawing.width, self.max_height / drawing.height)
+
+    def fit(self, available_width: float) -> tuple[float, Drawing]:
+        """The print scale within ``available_width`` (and the maximum width and height) and the drawing for it."""
+        limit_w = min(available_width, self.max_width or available_width)
+        scale = self._fit(self._drawings[1.0], limit_w)
+        for _ in range(2):
+            if scale not in self._drawings:
+                self._drawings[scale] = self.make(scale)
+            scale = min(scale, self._fit(self._drawings[scale], limit_w))
+        if scale not in self._drawings:
+            self._drawings[scale] = self.make(scale)
+        self.scale, self.drawing = scale, self._drawings[scale]
+        return scale, self.drawing
+
+
+def print_fit(make: Callable[[float], Drawing], max_width: float | None, paper: str) -> tuple[float, Drawing]:
+    """The scale a drawing prints at in a full page's frame of ``paper`` (never enlarged) and the drawing for it."""
+    frame_width, _, max_height = frame(paper)
+    return Fit(make, max_width, max_height).fit(frame_width)
