@@ -30,7 +30,9 @@ from pathlib import Path
 
 from bench import build_speed, serve_speed
 from bench.common import mcts_simulations_per_second, perft_nodes_per_second, playouts_per_second
-from ppprint.book.build import book_pdf, build_games
+from ppprint.build.formats import print_book
+from ppprint.build.jobs import build_games
+from ppprint.document.book import rulebook
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.pnp import PnpOptions, build_pnp, pnp_names
 from ppprint.registry import get_game, registry
@@ -57,7 +59,7 @@ def pdf_jobs() -> dict[str, Callable[[], bytes]]:
     def book(game_id: str, paper: str, book_format: str) -> Callable[[], bytes]:
         def build() -> bytes:
             data = get_game(game_id)
-            return book_pdf(data, verify_game(data), paper, book_format)[1]
+            return print_book(rulebook(data, verify_game(data), paper), book_format)[1]
 
         return build
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from ppprint.book.build import default_jobs
+from ppprint.build.jobs import default_jobs
 from ppprint.registry import registry
 from ppprint.render.draw import Drawing, Group, Item, Shape
 from ppprint.render.figure import render_figure

@@ -33,7 +33,7 @@ def main() -> None:
     result, args = Path(sys.argv[1]), sys.argv[2:]
     wall = time.perf_counter()
     before = _cpu(resource.getrusage(resource.RUSAGE_SELF))
-    import ppprint.book.build  # noqa: F401
+    import ppprint.build.jobs  # noqa: F401
     from ppprint.cli import main as ppprint
     from ppprint.registry import GAME_MODULES, configure
 

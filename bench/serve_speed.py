@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ppprint.registry import registry
-from ppprint.web.serve import STEP_MS
+from ppprint.build.serve import STEP_MS
 
 EDITS = 5
 """Edits timed in each game; the least is printed (the machine's noise only ever adds)."""

@@ -94,6 +94,8 @@ class Paper(str, Enum):
 
 
 class BookFormat(str, Enum):
+    """The formats of :data:`ppprint.build.formats.FORMATS` (a test holds them equal; the registry is not loaded for --help)."""
+
     standard = "standard"
     booklet = "booklet"
     html = "html"
@@ -157,7 +159,7 @@ def verify(
     strict: StrictOption = False,
 ) -> None:
     """Check every claim of every diagram against the rules engines."""
-    from ppprint.book.build import unplaced_warnings
+    from ppprint.build.jobs import unplaced_warnings
     from ppprint.verify import verify_game
 
     ids = games or _all_games()
@@ -215,7 +217,8 @@ def build(
     Without a game, inside a game folder, builds that game. Figures are checked and
     drawn once per content: the cache OUT/.ppprint-cache keeps them between builds.
     """
-    from ppprint.book.build import build_games
+    from ppprint.build.formats import FORMATS
+    from ppprint.build.jobs import build_games
 
     # One build, one process: what is loaded by now lives to the end, so the collector need not walk it
     # again at every pass (about a tenth of a cold build's CPU; forked workers inherit this).
@@ -223,7 +226,9 @@ def build(
     if all_games and games:
         raise InputError("name one or more games, or give --all (not both)")
     ids = _all_games() if all_games else list(games or _current_game())
-    build = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=all_games, strict=strict, jobs=jobs, cache=not no_cache, designers_notes=designers_notes)
+    # The catalogue is a PDF: it comes with the PDF formats only.
+    catalogue = all_games and FORMATS[book_format.value].file.endswith(".pdf")
+    build = build_games(ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=catalogue, strict=strict, jobs=jobs, cache=not no_cache, designers_notes=designers_notes)
     for path in build.written:
         if path.suffix in (".pdf", ".html", ".epub"):
             typer.echo(f"wrote {path}")
@@ -248,7 +253,7 @@ def serve(
     A wrong claim or bad data shows as a panel at the top of the page, naming the file and line, above the last
     book that built. Stop with Ctrl-C.
     """
-    from ppprint.web.serve import LiveBook, serve as serve_book
+    from ppprint.build.serve import LiveBook, serve as serve_book
 
     game_id = game or _current_game()[0]
     serve_book(LiveBook(game_id, paper.value, out, pdf=pdf, cache=not no_cache), port, report=lambda line: typer.echo(line, err=line.startswith("error")))

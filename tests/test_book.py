@@ -10,6 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from ppprint.book.rulebook import build_rulebook
+from ppprint.document.book import rulebook
+from tests.books import printed
 from ppprint.registry import get_game
 from ppprint.verify import verify_game
 
@@ -23,7 +25,7 @@ HEADINGS = [
 def books():
     data = get_game("expansion")
     report = verify_game(data)
-    return {paper: build_rulebook(data, report, paper) for paper in ("letter", "a4")}, report
+    return {paper: printed("expansion", paper) for paper in ("letter", "a4")}, report
 
 
 def text_of(pdf: bytes) -> str:
@@ -61,7 +63,7 @@ def test_metadata(books):
 
 def test_two_builds_are_byte_identical(books):
     data = get_game("expansion")
-    assert build_rulebook(data, verify_game(data), "letter") == books[0]["letter"]
+    assert build_rulebook(rulebook(data, verify_game(data), "letter")) == books[0]["letter"]
 
 
 def test_figure_pages_are_drawn(books):

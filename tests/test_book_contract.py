@@ -17,6 +17,7 @@ import pytest
 from pypdf import PdfReader
 
 from ppprint.book.rulebook import build_rulebook
+from ppprint.document.book import rulebook
 from ppprint.registry import Registry
 from ppprint.verify import verify_game
 from tests.contract import contract_game, contract_ids
@@ -33,7 +34,7 @@ def books() -> dict[str, bytes]:
 def book(books: dict[str, bytes], game_id: str) -> bytes:
     if game_id not in books:
         game = contract_game(game_id)
-        books[game_id] = build_rulebook(game, verify_game(game))
+        books[game_id] = build_rulebook(rulebook(game, verify_game(game)))
     return books[game_id]
 
 

@@ -18,7 +18,9 @@ import pytest
 from pypdf import PdfReader
 
 from ppprint.book.catalogue import build_catalogue
-from ppprint.book.rulebook import HALF_MARGIN, MARGIN, build_rulebook
+from ppprint.book.rulebook import build_rulebook
+from ppprint.document.pages import HALF_MARGIN, MARGIN
+from tests.books import book_of, printed
 from ppprint.registry import get_game, registry
 from ppprint.verify import verify_game
 from tests.pagefill import blank_shares, first_lines
@@ -30,8 +32,7 @@ CHAPTERS = ("Clarifications", "Credits")
 
 @cache
 def rulebook(game_id: str, paper: str, half: bool) -> bytes:
-    game = get_game(game_id)
-    return build_rulebook(game, verify_game(game), paper, half=half)
+    return build_rulebook(book_of(game_id, paper), half=half) if half else printed(game_id, paper)
 
 
 def margins(half: bool) -> tuple[float, float]:

@@ -11,9 +11,11 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from ppprint.book.build import build_games, unplaced_warnings
+from ppprint.build.jobs import build_games, unplaced_warnings
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.rulebook import build_rulebook
+from ppprint.document.book import rulebook
+from tests.books import printed
 from ppprint.document.typography import typographic
 from ppprint.errors import InputError
 from ppprint.model.game import unplaced_figures
@@ -31,7 +33,7 @@ def text_of(pdf: bytes) -> str:
 def books() -> dict[str, str]:
     texts = {}
     for game in registry().plugins():
-        texts[game.id] = text_of(build_rulebook(game, verify_game(game), "letter"))
+        texts[game.id] = text_of(printed(game.id))
     texts["catalogue"] = text_of(build_catalogue(registry().plugins(), "letter"))
     return texts
 
@@ -70,13 +72,13 @@ def test_no_field_says_not_stated(books: dict[str, str], book: str) -> None:
 
 def test_a_stated_field_keeps_its_place(books: dict[str, str]) -> None:
     assert "AGES" in books["pileup"] and "10+" in books["pileup"]
-    first_page = PdfReader(io.BytesIO(build_rulebook(get_game("sanqi"), verify_game(get_game("sanqi")), "letter"))).pages[0].extract_text()
+    first_page = PdfReader(io.BytesIO(printed("sanqi"))).pages[0].extract_text()
     assert "AGES" not in first_page and "PLAYING TIME" not in first_page and "EQUIPMENT" in first_page
 
 
 def build(games: Path, game_id: str) -> bytes:
     game = game_in(games, game_id)
-    return build_rulebook(game, verify_game(game), "letter")
+    return build_rulebook(rulebook(game, verify_game(game), "letter"))
 
 
 def test_a_heading_that_skips_a_level_is_bookmarked_one_level_down(games_copy: Path) -> None:
@@ -172,7 +174,7 @@ def test_an_unplaced_figure_file_is_a_warning_and_with_strict_an_error(games_cop
 
 def test_build_games_returns_the_warnings(games_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     edit(games_copy / "pileup" / "rules.md", '{{ figure("placement") }}', "")
-    monkeypatch.setattr("ppprint.book.build.get_game", lambda game_id: game_in(games_copy, game_id))
+    monkeypatch.setattr("ppprint.build.jobs.get_game", lambda game_id: game_in(games_copy, game_id))
     result = build_games(["pileup"], "letter", tmp_path / "o")
     assert len(result.warnings) == 1 and "placement.yaml" in result.warnings[0]
     with pytest.raises(InputError) as caught:

@@ -12,8 +12,11 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from ppprint.book.booklet import padded_page_count, saddle_stitch_order
-from ppprint.book.build import book_pdf
-from ppprint.book.rulebook import HALF_PAPERS, PAPERS, build_rulebook
+from ppprint.book.rulebook import build_rulebook
+from ppprint.build.formats import print_book
+from ppprint.document.book import rulebook
+from ppprint.document.pages import HALF_PAPERS, PAPERS
+from tests.books import printed
 from ppprint.registry import get_game, registry
 from ppprint.verify import verify_game
 from tests.conftest import run_cli
@@ -67,8 +70,9 @@ def half_texts(pdf: bytes) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_booklet_sheets_hold_the_half_size_pages_in_saddle_stitch_order(checked, paper):
     data, report = checked
-    half = build_rulebook(data, report, paper, half=True)
-    name, booklet = book_pdf(data, report, paper, "booklet")
+    book = rulebook(data, report, paper)
+    half = build_rulebook(book, half=True)
+    name, booklet = print_book(book, "booklet")
     assert name == f"sanqi-{paper}-booklet.pdf"
     source = PdfReader(io.BytesIO(half))
     assert [round(float(v)) for v in source.pages[0].mediabox[2:]] == [round(v) for v in HALF_PAPERS[paper]]
@@ -97,8 +101,7 @@ def test_cli_booklet_format(tmp_path: Path):
 @pytest.mark.parametrize("game_id", registry().ids())
 def test_every_game_fits_the_half_size_booklet_pages(game_id):
     """Half-size pages are the tightest frame: every figure, table and box must still fit (or break)."""
-    data = get_game(game_id)
-    name, pdf = book_pdf(data, verify_game(data), "letter", "booklet")
+    name, pdf = f"{game_id}-letter-booklet.pdf", printed(game_id, "letter", "booklet")
     reader = PdfReader(io.BytesIO(pdf))
     assert name.endswith("booklet.pdf") and len(reader.pages) >= 2
     text = " ".join(page.extract_text() for page in reader.pages)

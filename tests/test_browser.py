@@ -36,7 +36,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 import ppprint.render.svg as svg
-from ppprint.book.rulebook import number_figures
+from ppprint.document import book as document
 from ppprint.document.typography import typographic
 from ppprint.registry import Plugin
 from ppprint.render.draw import Drawing
@@ -223,12 +223,12 @@ def book_of(game: Plugin) -> Book:
             drawn[figure_id, scale, columns] = render_figure(view, report.figures[figure_id], scale, columns, typographic)
         return drawn[figure_id, scale, columns]
 
-    html = web_book(game, report, draw=draw).html()
+    html = web_book(document.rulebook(game, report, draw=draw)).html()
     register_fonts()
     output = io.BytesIO()
     canvas = Canvas(output, invariant=1)
     found: list[Painted] = []
-    for page, figure_id in enumerate(number_figures(game.data).numbers):
+    for page, figure_id in enumerate(document.number_figures(game.data).numbers):
         figure = game.data.figures[figure_id]
         scale, drawing = print_fit(lambda s: draw(figure_id, s, figure.columns), figure.width * inch if figure.width else None, "letter")
         canvas.setPageSize((drawing.width * scale, drawing.height * scale))
@@ -374,7 +374,7 @@ def test_figures_drawn_in_another_font_are_caught(chromium: Chromium, tmp_path: 
     drawn: Callable[..., Any] = text_outline
     with monkeypatch.context() as patch:
         patch.setattr(svg, "text_outline", lambda text, font, size, x, y: drawn(text, other.get(font, font), size, x, y))
-        wrong = web_book(game, verify_game(game)).html()
+        wrong = web_book(document.rulebook(game, verify_game(game))).html()
     assert wrong != book.html
     problems = compare_figures(chromium, book, write_page(wrong, tmp_path))
     assert len(problems) == len(game.data.figures), problems  # every figure has text

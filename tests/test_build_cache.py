@@ -17,9 +17,10 @@ from typing import Any
 
 import pytest
 
-from ppprint.book.build import build_games
-from ppprint.book.cache import CACHE_FOLDER, Store, decode_drawing, encode_drawing, game_digest
+from ppprint.build.jobs import build_games
+from ppprint.build.cache import CACHE_FOLDER, Store, decode_drawing, encode_drawing, game_digest
 from ppprint.book.rulebook import RulebookTemplate, build_rulebook
+from ppprint.document.book import rulebook
 from ppprint.errors import ClaimError, InputError
 from ppprint.registry import configure, registry
 from ppprint.render.draw import Drawing, Group, Paint, Pen, Shape, Text
@@ -198,7 +199,7 @@ def test_a_changed_figure_is_checked_again_and_nothing_is_written(games_only: Pa
 def test_a_figure_changed_during_the_build_is_checked_as_it_was_read(games_only: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The figure's bytes are keyed before its data is read: if the file changes in between, the
     cache's verdict (on the old bytes) is not taken for the new ones, and nothing is kept under the old key."""
-    from ppprint.book import cache
+    from ppprint.build import cache
 
     out = tmp_path / "out"
     build_games(["expansion"], "letter", out, jobs=1)
@@ -270,7 +271,7 @@ def test_workers_started_afresh_find_the_same_games(games_only: Path, tmp_path: 
     """Where workers are spawned, not forked (macOS, Windows), they are told the build's games."""
     edit(games_only / "pileup" / "game.yaml", "title: Pile Up", "title: Pile Up Copy")
     build_games(["pileup", "expansion"], "letter", tmp_path / "serial", jobs=1, cache=False)
-    monkeypatch.setattr("ppprint.book.build.sys.platform", "darwin")
+    monkeypatch.setattr("ppprint.build.jobs.sys.platform", "darwin")
     build_games(["pileup", "expansion"], "letter", tmp_path / "spawned", jobs=2, cache=False)
     assert outputs(tmp_path / "spawned") == outputs(tmp_path / "serial")
     assert b"Pile Up Copy" in (tmp_path / "serial" / "pileup-letter.pdf").read_bytes()
@@ -345,38 +346,38 @@ def test_a_remembered_layout_is_typeset_once_with_the_same_bytes(typesets: list[
     game = registry().get("pileup")
     report = verify_game(game)
     layouts = Layouts()
-    first = build_rulebook(game, report, layouts=layouts)
+    first = build_rulebook(rulebook(game, report), layouts=layouts)
     assert typesets.count(True) > 1, "Pile Up's book tries several layouts"
     assert len(layouts.kept) == 1
     typesets.clear()
-    assert build_rulebook(game, report, layouts=layouts) == first
+    assert build_rulebook(rulebook(game, report), layouts=layouts) == first
     assert typesets == [False]
     # What is remembered is obeyed: other levels make another book.
     (layout,) = layouts.kept.values()
     layout["levels"] = {name: 0 for name in layout["levels"]}
-    assert build_rulebook(game, report, layouts=layouts) != first
+    assert build_rulebook(rulebook(game, report), layouts=layouts) != first
 
 
 def test_a_layout_is_forgotten_when_a_figure_size_it_read_changes(typesets: list[bool]) -> None:
     game = registry().get("pileup")
     report = verify_game(game)
     layouts = Layouts()
-    first = build_rulebook(game, report, layouts=layouts)
+    first = build_rulebook(rulebook(game, report), layouts=layouts)
     (layout,) = layouts.kept.values()
     layout["levels"] = {name: 0 for name in layout["levels"]}
     layout["sizes"][0][3] += 1.0  # one figure was drawn wider when this layout was chosen
     typesets.clear()
-    assert build_rulebook(game, report, layouts=layouts) == first
+    assert build_rulebook(rulebook(game, report), layouts=layouts) == first
     assert typesets.count(True) > 1
 
 
 def test_what_a_layout_reads_is_in_its_key(games_copy: Path) -> None:
     game = game_in(games_copy, "pileup")
     layouts = Layouts()
-    build_rulebook(game, verify_game(game), layouts=layouts)
-    build_rulebook(game, verify_game(game), "a4", layouts=layouts)
-    build_rulebook(game, verify_game(game), half=True, layouts=layouts)
+    build_rulebook(rulebook(game, verify_game(game)), layouts=layouts)
+    build_rulebook(rulebook(game, verify_game(game), "a4"), layouts=layouts)
+    build_rulebook(rulebook(game, verify_game(game)), half=True, layouts=layouts)
     edit(games_copy / "pileup" / "figures" / "placement.yaml", "Placing a piece.", "Placing one piece.")
     game = game_in(games_copy, "pileup")
-    build_rulebook(game, verify_game(game), layouts=layouts)
+    build_rulebook(rulebook(game, verify_game(game)), layouts=layouts)
     assert len(layouts.kept) == 4

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from ppprint.book.build import figure_files
+from ppprint.build.jobs import figure_files
 from ppprint.registry import get_game
 from ppprint.verify import verify_game
 from tests.conftest import run_cli

@@ -12,7 +12,7 @@ import sys
 import pytest
 from pypdf import PdfReader
 
-from ppprint.book.build import book_pdf
+from tests.books import printed
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.pnp import PnpOptions, build_pnp, game_options, pnp_names
 from ppprint.registry import get_game, registry
@@ -26,8 +26,8 @@ def every_kind_of_pdf() -> dict[str, bytes]:
     game = get_game(GAME)
     report = verify_game(game)
     pdfs = {
-        "rulebook": book_pdf(game, report, "letter")[1],
-        "booklet": book_pdf(game, report, "a4", "booklet")[1],
+        "rulebook": printed(GAME),
+        "booklet": printed(GAME, "a4", "booklet"),
         "catalogue": build_catalogue([get_game(g) for g in registry().ids()], "letter"),
     }
     for name in pnp_names():
@@ -93,7 +93,7 @@ def test_a_licence_with_an_address_is_marked_as_creative_commons_tools_read_it()
     game = get_game("expansion")
     report = verify_game(game)
     for book_format in ("standard", "booklet"):
-        reader = PdfReader(io.BytesIO(book_pdf(game, report, "letter", book_format)[1]))
+        reader = PdfReader(io.BytesIO(printed("expansion", "letter", book_format)))
         data = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode("utf-8")
         assert "<xmpRights:Marked>True</xmpRights:Marked>" in data
         assert f"<xmpRights:WebStatement>{game.data.meta.licence.url}</xmpRights:WebStatement>" in data

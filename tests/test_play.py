@@ -455,7 +455,7 @@ def test_build_with_report_ends_the_book_with_designers_notes(tmp_path: Path, mo
     from pypdf import PdfReader
 
     import ppprint.play.report as report
-    from ppprint.book.build import build_games
+    from ppprint.build.jobs import build_games
 
     monkeypatch.setattr(report, "NOTES_PLAN", Plan("", 4, ("random", "greedy"), 0))
     monkeypatch.setattr("ppprint.play.runner.local_workers", lambda: 1)

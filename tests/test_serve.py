@@ -26,8 +26,8 @@ import pytest
 import watchfiles
 
 from ppprint.registry import configure
-from ppprint.web import serve as serve_module
-from ppprint.web.serve import LiveBook, Snapshot, _Watch, serve
+from ppprint.build import serve as serve_module
+from ppprint.build.serve import LiveBook, Snapshot, _Watch, serve
 from tests.conftest import BUNDLED_GAMES, edit
 from tests.hostile import interrupt_in_a_weak_reference_callback
 from tests.test_book_contract import flip_first_reason

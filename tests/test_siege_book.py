@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from ppprint.book.rulebook import number_figures, rulebook_markdown
+from ppprint.document.book import number_figures, rulebook_markdown
 from ppprint.games.siege import engine as siege
 from ppprint.games.siege.book import context as book_context
 from ppprint.games.siege.engine import ATTACKER, COMMANDER, DEFENDER, DRAW
@@ -89,7 +89,7 @@ def test_battle_tables_follow_a_changed_battle_function(monkeypatch: pytest.Monk
     assert all(row[1:] == ["--", "--", "null, ace, 2, 3, 4, 5"] for row in _rows(after["army_battle_table"]))
     assert all(row[1] == "Army" for row in _rows(after["commander_battle_table"]))
     data = get_game("siege")
-    markdown = rulebook_markdown(data, verify_game(data), number_figures(data.data))
+    markdown = rulebook_markdown(data, verify_game(data), number_figures(data.data))[0]
     assert after["army_battle_table"] in markdown and before["army_battle_table"] not in markdown
     monkeypatch.setattr(siege, "battle", lambda a, d: DEFENDER)
     assert all(row[1] == "Commander" for row in _rows(book_context()["commander_battle_table"]))

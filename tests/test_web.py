@@ -30,8 +30,9 @@ from fontTools.ttLib import TTFont
 from reportlab.lib.units import inch
 
 import ppprint.book.rulebook as rulebook
-from ppprint.book.build import build_games
-from ppprint.book.rulebook import build_rulebook, marks_used, number_figures
+from ppprint.build.jobs import build_games
+from ppprint.book.rulebook import build_rulebook
+from ppprint.document import book as document
 from ppprint.registry import Plugin, configure
 from ppprint.document.typography import typographic
 from ppprint.render.draw import Drawing
@@ -63,7 +64,7 @@ def books() -> dict[str, WebBook]:
 def web(books: dict[str, WebBook], game_id: str) -> WebBook:
     if game_id not in books:
         game = contract_game(game_id)
-        books[game_id] = web_book(game, verify_game(game))
+        books[game_id] = web_book(document.rulebook(game, verify_game(game)))
     return books[game_id]
 
 
@@ -167,7 +168,7 @@ def painted(game: Plugin, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Drawing
 
     monkeypatch.setattr(rulebook, "paint", record)
     monkeypatch.setattr(rulebook.RulebookTemplate, "build", typeset)
-    build_rulebook(game, verify_game(game))
+    build_rulebook(document.rulebook(game, verify_game(game)))
     monkeypatch.undo()
     return done
 
@@ -191,7 +192,7 @@ def test_every_figure_is_the_checked_figure_the_pdf_prints(books: dict[str, WebB
     legend = [(d, s) for d, s in in_pdf if d.title == "Key to the marks"]
     in_pdf = [(d, s) for d, s in in_pdf if d.title != "Key to the marks"]
     # The same figures, in the book's order, as many as the PDF paints, with the checked figures' claims.
-    order = list(number_figures(game.data).numbers)
+    order = list(document.number_figures(game.data).numbers)
     assert [figure_id for _, figure_id, *_ in figures] == order and len(order) == len(game.data.figures)
     assert [number for number, *_ in figures] == list(range(1, len(order) + 1))
     assert [drawing.title for drawing, _ in in_pdf] == [game.data.figures[f].caption for f in order]
@@ -207,11 +208,11 @@ def test_every_figure_is_the_checked_figure_the_pdf_prints(books: dict[str, WebB
         assert svgs[-1] == inline_svg(largest_drawing, largest, "figure-drawing"), f"figure {number} is not the PDF's"
         # Its caption is its accessible name and its title, and the page's caption under it.
         assert f'role="img" aria-label="{_attr(figure.caption)}"' in svgs[-1] and f"<title>{_text(figure.caption)}</title>" in svgs[-1]
-        assert caption == f"Figure {number}. {figure.caption}"
+        assert caption == f"Figure {number}. {typographic(figure.caption)}"
     # The key to the marks: the PDF's in rows as its frame needs, the page's in one row (a browser wraps it).
     assert bool(legend) == bool(report.marks)
     if legend:
-        samples = marks_used(report)
+        samples = list(document.marks_used(report))
         assert sum(drawing.width for drawing, _ in legend) >= legend_drawing(samples).width * 0.9
         scale, key = print_fit(lambda s: legend_drawing(samples, s), None, "letter")
         assert figures[0][4][0] == inline_svg(key, scale, "legend") and 'aria-label="Key to the marks"' in figures[0][4][0]
@@ -337,7 +338,8 @@ XHTML = "{http://www.w3.org/1999/xhtml}"
 def test_the_epub_holds_the_same_book(books: dict[str, WebBook], game_id: str, tmp_path: Path) -> None:
     game = contract_game(game_id)
     book = web(books, game_id)
-    data = epub_bytes(game, book)
+    value = document.rulebook(game, verify_game(game))
+    data = epub_bytes(value, book)
     files = epub_files(data)
     package = ET.fromstring(files["EPUB/package.opf"])
     manifest = {item.get("href"): item for item in package.iter(f"{OPF}item")}
@@ -349,7 +351,7 @@ def test_the_epub_holds_the_same_book(books: dict[str, WebBook], game_id: str, t
     assert len(nav_links) == len(book.toc) + 2  # the title, every heading, the landmark
     assert files["EPUB/book.xhtml"].decode("utf-8").count('class="figure"') == len(game.data.figures)
     assert figures_of(files["EPUB/book.xhtml"].decode("utf-8")) == figures_of(book.html())
-    assert epub_bytes(game, book) == data
+    assert epub_bytes(value, book) == data
     if game_id == "expansion":  # EPUBCheck takes some 20 s: one game
         epubcheck(data, tmp_path)
 
@@ -369,7 +371,7 @@ def epubcheck(data: bytes, folder: Path) -> None:
 
 def test_epubcheck_refuses_a_broken_epub(books: dict[str, WebBook], tmp_path: Path) -> None:
     game = contract_game("expansion")
-    files = epub_files(epub_bytes(game, web(books, "expansion")))
+    files = epub_files(epub_bytes(document.rulebook(game, verify_game(game)), web(books, "expansion")))
     output = io.BytesIO()
     with zipfile.ZipFile(output, "w") as archive:
         archive.writestr("mimetype", files.pop("mimetype"), compress_type=zipfile.ZIP_STORED)

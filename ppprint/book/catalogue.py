@@ -19,8 +19,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from ppprint.book.markdown import Heading
-from ppprint.book.rulebook import FigureFlowable, RulebookTemplate, _text
+from ppprint.book.paragraph import Heading
+from ppprint.book.rulebook import FigureFlowable, RulebookTemplate, _escape
 from ppprint.book.styles import BOX_EDGE, Styles, book_styles
 from ppprint.document.pages import MARGIN, PAPERS
 from ppprint.document.typography import join_names, stated, typographic
@@ -75,7 +75,7 @@ def game_entry(game: Plugin, styles: Styles, number: int, report: VerifyReport |
         ("Rulebook", f"{len(data.figures)} figures, each checked by the rules engine; build with: ppprint build {data.id}"),
     ]
     facts = Table(
-        [[Paragraph(label, styles.info_label), Paragraph(_text(value), styles.small)] for label, value in rows if stated(value)],
+        [[Paragraph(label, styles.info_label), Paragraph(_escape(typographic(value)), styles.small)] for label, value in rows if stated(value)],
         colWidths=[0.95 * inch, None],
         hAlign="LEFT",
     )
@@ -84,8 +84,8 @@ def game_entry(game: Plugin, styles: Styles, number: int, report: VerifyReport |
     body.setStyle(
         TableStyle([("FONT", (0, 0), (-1, -1), SANS), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0), ("LINEBELOW", (0, 0), (-1, -1), 0.5, BOX_EDGE)])
     )
-    heading = Heading(_text(meta.title), styles.h1, 0, f"game{number}")
-    subtitle = [Paragraph(_text(meta.subtitle), ParagraphStyle("entry_subtitle", parent=styles.subtitle, alignment=TA_LEFT))] if meta.subtitle else []
+    heading = Heading(_escape(typographic(meta.title)), styles.h1, 0, f"game{number}")
+    subtitle = [Paragraph(_escape(typographic(meta.subtitle)), ParagraphStyle("entry_subtitle", parent=styles.subtitle, alignment=TA_LEFT))] if meta.subtitle else []
     return [KeepTogether([heading, *subtitle, body]), Spacer(1, 0.2 * inch)]
 
 

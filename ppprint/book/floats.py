@@ -21,6 +21,8 @@ from typing import Any, Protocol
 
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, Flowable, FrameBreak, ImageAndFlowables, KeepTogether, ListFlowable, Paragraph
 
+from ppprint.book.paragraph import Heading
+
 MIN_SHRINK = 0.8
 """A figure may print at this share of its size, at least, to fit where the text places it."""
 SIDE_SHARE = 0.5
@@ -237,18 +239,7 @@ class FloatBarrier(Flowable):
 
 
 def _is_text(flowable: Flowable) -> bool:
-    from ppprint.book.markdown import Heading
-
     return isinstance(flowable, (Paragraph, ListFlowable)) and not isinstance(flowable, Heading)
-
-
-DRY_RUN = "_ppprint_dry_run"
-"""Set on the canvas of a trial layout: flowables are placed, measured and split, but not painted."""
-
-
-def dry_run(canvas: Any) -> bool:
-    """Whether ``canvas`` is a trial layout's (:data:`DRY_RUN`)."""
-    return bool(getattr(canvas, DRY_RUN, False))
 
 
 class FloatingTemplate(BaseDocTemplate):
@@ -279,8 +270,6 @@ class FloatingTemplate(BaseDocTemplate):
         super().handle_pageEnd()
 
     def afterFlowable(self, flowable: Flowable) -> None:
-        from ppprint.book.markdown import Heading
-
         if isinstance(flowable, Heading) and self._barriers and flowable.outline_level == 0 and getattr(self, "_curPageFlowableCount") == 1:
             self.chapter_pages.add(self.page)
         super().afterFlowable(flowable)

@@ -10,13 +10,14 @@ same bytes.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
+from reportlab.platypus import Flowable, Paragraph
 
-from ppprint.book.floats import dry_run
+from ppprint.book.trial import dry_run
 
 _BrokenKey = tuple[str, Any, tuple[float, ...]]
 _BROKEN: WeakKeyDictionary[ParagraphStyle, dict[_BrokenKey, tuple[Any, dict[str, Any]]]] = WeakKeyDictionary()
@@ -65,3 +66,30 @@ class TextParagraph(Paragraph):
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:  # noqa: N802  (ReportLab's name)
         if not dry_run(canvas):  # a trial layout paints nothing
             super().drawOn(canvas, x, y, _sW)  # type: ignore[call-arg]  # the stubs leave out ReportLab's _sW
+
+
+MAX_BOOKMARK = 120
+"""Characters of a heading a PDF bookmark keeps (a longer heading's bookmark ends with an ellipsis)."""
+
+
+class Heading(TextParagraph):
+    """A heading paragraph that becomes a PDF bookmark when drawn.
+
+    A heading too long for one page is split like any paragraph (ReportLab makes the parts with
+    only the text and style): the first part keeps the bookmark, the others have none.
+    """
+
+    def __init__(self, text: str | None, style: ParagraphStyle, level: int = 0, key: str = "", **kwargs: Any):
+        super().__init__(text, style, **kwargs)
+        self.outline_level = level
+        self.outline_key = key
+        title = re.sub(r"<[^>]+>", "", text or "").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+        title = " ".join(title.split())
+        self.outline_title = title if len(title) <= MAX_BOOKMARK else title[: MAX_BOOKMARK - 1].rstrip() + "\u2026"
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        parts: list[Flowable] = super().split(available_width, available_height)
+        if parts and isinstance(parts[0], Heading):
+            first = parts[0]
+            first.outline_level, first.outline_key, first.outline_title = self.outline_level, self.outline_key, self.outline_title
+        return parts

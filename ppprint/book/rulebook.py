@@ -1,10 +1,9 @@
-"""Rulebooks: a game's rules text and checked figures typeset as a PDF.
+"""The PDF printer of a book (:class:`~ppprint.document.book.Book`): its text and checked figures typeset.
 
-The flow: ``rules.md`` is a Jinja template (``figure()`` places a figure,
-``ref()`` gives its number); ``templates/rulebook.md.j2`` wraps it with the
-clarifications and credits; the Markdown becomes a platypus story after a
-title block; the PDF gets bookmarks, page numbers, metadata, embedded fonts and
-``invariant=1``, so two builds of the same input are byte-identical.
+The book's syntax trees become a platypus story after a title block (:mod:`ppprint.book.markdown`);
+figures float to the first good place (:mod:`ppprint.book.floats`), and none past the end of the
+rules; the PDF gets bookmarks, page numbers, metadata, embedded fonts and ``invariant=1``, so two
+builds of the same input are byte-identical.
 """
 
 from __future__ import annotations
@@ -12,10 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import re
-from importlib.resources import files
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -23,28 +19,22 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer, Table, TableStyle
 
-from ppprint.book.floats import DRY_RUN, FloatingFigure, FloatingTemplate, KeepTail, dry_run
+from ppprint.book.floats import FloatBarrier, FloatingFigure, FloatingTemplate, KeepTail
+from ppprint.book.trial import DRY_RUN, dry_run
 from ppprint.book.pdfmeta import attach_to_canvas
-from ppprint.book.markdown import FIGURE_MARKER, Heading, MarkdownConverter, MarkdownError
+from ppprint.book.markdown import MarkdownConverter
+from ppprint.book.paragraph import Heading
 from ppprint.book.paragraph import TextParagraph
-from ppprint.book.template import render, render_own
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles
 from ppprint.document.pages import FIGURE_HEIGHTS, HALF_MARGIN, HALF_PAPERS, MARGIN, PAPERS, Fit, FigureDrawer
+from ppprint.document.book import Book, BookFigure, TitleBlock
 from ppprint.document.style import HALF_BODY_SIZE
-from ppprint.document.typography import join_names, stated, typographic
 from ppprint.errors import InputError
-from ppprint.model.game import IMAGE_RE, GameData, GameMeta, image_path
-from ppprint.registry import Plugin
 from ppprint.render.draw import Drawing
-from ppprint.model.table import MarkKind
-from ppprint.render.figure import FigurePanels
 from ppprint.render.marks import Sample, legend
 from ppprint.render.pdf import paint
 from ppprint.render.fonts import SANS, SERIF, register_fonts
-from ppprint.verify import VerifyReport
 
-TEMPLATES_DIR = Path(str(files("ppprint.templates")))
-"""The project's ``templates/`` folder, installed as the package ``ppprint.templates``."""
 MAX_LAYOUTS = 12
 """How many layouts a book may try before it keeps the best."""
 MOST_BLANK = 0.3
@@ -52,7 +42,6 @@ MOST_BLANK = 0.3
 LAST_PAGE_SHARE = 0.25
 """The last page of a book carries at least this share of a page (the credits are split no later)."""
 
-_CALL_RE = re.compile(r"""\b(figure|ref)\(\s*["']([^"']*)["']\s*\)""")
 
 
 class LayoutMemory(Protocol):
@@ -64,52 +53,6 @@ class LayoutMemory(Protocol):
 
     def remember(self, inputs: str, layout: Mapping[str, Any]) -> None:
         """Keep ``layout`` (plain JSON data) for a book whose layout reads ``inputs``."""
-
-
-@dataclass(frozen=True)
-class FigureNumbering:
-    """The order in which ``rules.md`` places its figures: id -> number."""
-
-    numbers: Mapping[str, int]
-
-
-def number_figures(data: GameData) -> FigureNumbering:
-    """Scan ``rules.md`` for ``figure()``/``ref()`` calls and Markdown images, numbered in the order
-    they are placed (an image is known by its file name, as written); unknown or misplaced ids and
-    images that cannot be read name file and line."""
-    text = data.rules_path.read_text(encoding="utf-8")
-    _refuse_markers(text, data.rules_path)
-    numbers: dict[str, int] = {}
-    refs: list[tuple[str, int]] = []
-    found = [(m.start(), "call", m) for m in _CALL_RE.finditer(text)] + [(m.start(), "image", m) for m in IMAGE_RE.finditer(text)]
-    for start, kind, match in sorted(found, key=lambda item: item[0]):
-        line = text.count("\n", 0, start) + 1
-        if kind == "image":
-            source = match.group("src")
-            image_path(data, source, line)
-            if source not in numbers:
-                numbers[source] = len(numbers) + 1
-            continue
-        call, figure_id = match.groups()
-        if call == "ref":
-            refs.append((figure_id, line))
-            continue
-        if figure_id not in data.figures:
-            raise InputError(f"figure('{figure_id}'): no such figure (figures: {_known(data)})", data.rules_path, line)
-        if figure_id in numbers:
-            raise InputError(f"figure('{figure_id}') is placed twice", data.rules_path, line)
-        numbers[figure_id] = len(numbers) + 1
-    for figure_id, line in refs:
-        if figure_id in numbers:
-            continue
-        if figure_id in data.figures:
-            raise InputError(f"ref('{figure_id}'): the figure is never placed with figure()", data.rules_path, line)
-        raise InputError(f"ref('{figure_id}'): no such figure (figures: {_known(data)})", data.rules_path, line)
-    return FigureNumbering(numbers)
-
-
-def _known(data: GameData) -> str:
-    return ", ".join(sorted(data.figures)) or "none"
 
 
 class FigureFlowable(Flowable):
@@ -247,135 +190,73 @@ class RulebookTemplate(FloatingTemplate):
             self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=flowable.outline_level, closed=False)
 
 
-def marks_used(report: VerifyReport) -> list[Sample]:
-    """The marks a book's figures use, for the key that opens its first figure: arrows, then marked cells."""
-    order: tuple[MarkKind, ...] = ("legal", "illegal", "played", "highlight", "neutral")
-    return [Sample(kind, arrow) for arrow in (True, False) for kind in order if (kind, arrow) in report.marks]
-
-
-def rulebook_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
-    """The PDF metadata of a game's book: title, author, subject and keywords (with the licence),
-    and for the XMP packet the designers, the licence notice and its address."""
-    return {
-        "title": typographic(f"{meta.title}: {what}"),
-        "author": ", ".join(meta.designers),
-        "subject": typographic(f"Rules of {meta.title}. {meta.licence.name}."),
-        "keywords": [*meta.keywords, f"licence: {meta.licence.name}"],
-        "creators": list(meta.designers),
-        "rights": typographic(" ".join(meta.licence.notice.split())),
-        "licence_url": meta.licence.url,
-    }
-
-
 Appendix = Callable[[Styles, float, float], list[Flowable]]
 """Flowables to end a book with, made for its styles, frame width and largest figure height (Designer's notes)."""
 
 
-def build_rulebook(
-    game: Plugin,
-    report: VerifyReport,
-    paper: str = "letter",
-    half: bool = False,
-    draw: FigureDrawer | None = None,
-    appendix: Appendix | None = None,
-    layouts: LayoutMemory | None = None,
-) -> bytes:
-    """The rulebook PDF of a game whose claims ``report`` checked (and found right).
+def build_rulebook(book: Book, half: bool = False, appendix: Appendix | None = None, layouts: LayoutMemory | None = None) -> bytes:
+    """The PDF of a book, on its paper.
 
-    ``half`` typesets it on half-size pages (:data:`HALF_PAPERS`) for a booklet,
-    with the page numbers of left-hand (even) pages on their outer, left edge.
-    ``draw`` draws the figures (the build's cache, :mod:`ppprint.book.cache`); by
-    default each is drawn from its checked panels in ``report``. ``appendix`` ends it.
-    ``layouts`` remembers the figure sizes the book chose, so a book whose layout reads
-    the same inputs is typeset once, without trial layouts (a book with an appendix is not kept).
+    ``half`` typesets it on half-size pages (:data:`~ppprint.document.pages.HALF_PAPERS`) for a
+    booklet, with the page numbers of left-hand (even) pages on their outer, left edge.
+    ``appendix`` ends it. ``layouts`` remembers the figure sizes the book chose, so a book whose
+    layout reads the same inputs is typeset once, without trial layouts (a book with an appendix is not kept).
     """
     register_fonts()
     styles = book_styles(HALF_BODY_SIZE) if half else book_styles()
-    size, margin = (HALF_PAPERS[paper], HALF_MARGIN) if half else (PAPERS[paper], MARGIN)
-    data = game.data
-    numbering = number_figures(data)
-    markdown = rulebook_markdown(game, report, numbering)
+    size, margin = (HALF_PAPERS[book.paper], HALF_MARGIN) if half else (PAPERS[book.paper], MARGIN)
     frame_height = size[1] - 1.9 * margin
     max_figure_height = frame_height * FIGURE_HEIGHTS[0]
     # Each figure's step in FIGURE_HEIGHTS: a figure that leaves a page too blank is made smaller.
-    levels = {name: 0 for name in numbering.numbers}
-    samples = marks_used(report)
-    drawings: dict[tuple[str, float, int], Drawing] = {}
-    panels = FigurePanels()
+    levels = {name: 0 for name in book.figures}
+    samples = list(book.marks)
 
     sized: dict[tuple[str, float, int], tuple[float, float]] = {}
     """Every figure size the layouts asked for: (figure, scale, columns) -> (width, height)."""
 
     def draw_figure(figure_id: str, scale: float, columns: int) -> Drawing:
-        if draw is not None:
-            drawing = draw(figure_id, scale, columns)
-        else:
-            if (figure_id, scale, columns) not in drawings:
-                drawings[figure_id, scale, columns] = panels.render(game.require_view(), figure_id, report.figures[figure_id], scale, columns, typographic)
-            drawing = drawings[figure_id, scale, columns]
+        drawing = book.draw(figure_id, scale, columns)
         sized[figure_id, scale, columns] = (drawing.width, drawing.height)
         return drawing
 
-    def make_figure(figure_id: str) -> Flowable:
-        if figure_id not in numbering.numbers:  # never: figure() places only numbered figures, and the text holds no marker
-            raise MarkdownError(f"a figure marker that figure() did not place ('{figure_id}')")
-        figure = data.figures[figure_id]
-        number = numbering.numbers[figure_id]
-        caption_text = f"<b>Figure {number}.</b> {_escape(typographic(figure.caption))}"
+    def make_figure(figure: BookFigure) -> Flowable:
+        caption_text = f"<b>Figure {figure.number}.</b> {_escape(figure.caption)}" if figure.caption.strip() else f"<b>Figure {figure.number}.</b>"
+        image = figure.image
 
-        def make(columns: int, max_width: float | None, max_height: float) -> FigureFlowable:
-            return FigureFlowable(lambda scale: draw_figure(figure_id, scale, columns), max_width, max_height)
+        def make(columns: int, max_width: float | None, max_height: float) -> Flowable:
+            if image is not None:
+                return ImageFlowable(image, max_width, max_height)
+            return FigureFlowable(lambda scale: draw_figure(figure.id, scale, columns), max_width, max_height)
 
         def key(width: float) -> list[Flowable]:
-            return key_rows(samples, width, max_figure_height) if number == 1 else []
+            return key_rows(samples, width, max_figure_height) if figure.number == 1 else []
 
-        width = figure.width * inch if figure.width else None
         return FloatingFigure(
             make,
             lambda: TextParagraph(caption_text, styles.caption),
             key,
-            columns=max(1, min(figure.columns, len(figure.panels))),
-            panels=len(figure.panels),
-            max_width=width,
-            max_height=frame_height * FIGURE_HEIGHTS[levels[figure_id]],
-            name=figure_id,
+            columns=figure.columns,
+            panels=figure.panels,
+            max_width=figure.width,
+            max_height=frame_height * FIGURE_HEIGHTS[levels[figure.id]],
+            name=figure.id,
         )
 
-    def make_image(source: str, alt: str) -> Flowable:
-        number = numbering.numbers.get(source)
-        if number is None:
-            raise InputError(f"image '{source}' is not in {data.rules_path.name} itself (an image must be written there)", data.rules_path)
-        path = image_path(data, source)
-        caption_text = f"<b>Figure {number}.</b> {_escape(typographic(alt))}" if alt.strip() else f"<b>Figure {number}.</b>"
-
-        def make(columns: int, max_width: float | None, max_height: float) -> ImageFlowable:
-            return ImageFlowable(path, max_width, max_height)
-
-        def key(width: float) -> list[Flowable]:
-            return key_rows(samples, width, max_figure_height) if number == 1 else []
-
-        return FloatingFigure(make, lambda: TextParagraph(caption_text, styles.caption), key, max_height=frame_height * FIGURE_HEIGHTS[levels[source]], name=source)
-
     def story_of() -> list[Flowable]:
-        story: list[Flowable] = title_block(data, styles)
-        try:
-            story.extend(MarkdownConverter(styles, make_figure, make_image=make_image).convert(markdown))
-        except MarkdownError as exc:
-            raise InputError(exc.message, data.rules_path) from None
+        converter = MarkdownConverter(styles, lambda meta: make_figure(book.figure(meta)))
+        story: list[Flowable] = [*title_block(book.title_block, styles), *converter.convert(book.rules.tree), FloatBarrier(), *converter.convert(book.back.tree)]
         story = keep_tail(story, frame_height * LAST_PAGE_SHARE)
         if appendix is not None:
             story.extend(appendix(styles, size[0] - 2 * margin, max_figure_height))
         return story
 
-    meta = data.meta
-
     def typeset(dry: bool) -> tuple[RulebookTemplate, bytes]:
         output = io.BytesIO()
-        document = RulebookTemplate(output, size, margin, footer=typographic(f"{meta.title} · rules"), meta=rulebook_metadata(meta), mirrored=half, dry=dry)
+        document = RulebookTemplate(output, size, margin, footer=book.running_title, meta=book.metadata, mirrored=half, dry=dry)
         document.build(story_of())
         return document, output.getvalue()
 
-    inputs = _layout_inputs(data, numbering, markdown, samples, paper, half) if layouts is not None and appendix is None else ""
+    inputs = _layout_inputs(book, half) if layouts is not None and appendix is None else ""
     remembered = layouts.recall(inputs) if layouts is not None and inputs else None
     if remembered is not None and _still_true(remembered, levels, draw_figure):
         levels.update(remembered["levels"])
@@ -401,16 +282,14 @@ def build_rulebook(
     return typeset(dry=False)[1]
 
 
-def _layout_inputs(data: GameData, numbering: FigureNumbering, markdown: str, samples: list[Sample], paper: str, half: bool) -> str:
+def _layout_inputs(book: Book, half: bool) -> str:
     """A digest of what a book's layout reads besides ppprint's code, the game's folder and its figures'
     drawn sizes: its text, title block, figure captions and shapes, pictures, marks key and page."""
-    parts: list[Any] = [paper, half, markdown, data.meta.model_dump(mode="json"), [[sample.kind, sample.as_arrow] for sample in samples]]
-    for name, number in sorted(numbering.numbers.items()):
-        figure = data.figures.get(name)
-        if figure is not None:
-            parts.append([name, number, figure.caption, figure.columns, len(figure.panels), figure.width])
-        else:
-            parts.append([name, number, hashlib.sha256(image_path(data, name).read_bytes()).hexdigest()])
+    parts: list[Any] = [book.paper, half, book.rules.source, book.back.source, repr(book.title_block), repr(book.metadata), book.running_title]
+    parts.append([[sample.kind, sample.as_arrow] for sample in book.marks])
+    for figure in book.figures.values():
+        picture = hashlib.sha256(figure.image.read_bytes()).hexdigest() if figure.image is not None else None
+        parts.append([figure.id, figure.number, figure.caption, figure.columns, figure.panels, figure.width, picture])
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode("utf-8")).hexdigest()
 
 
@@ -452,82 +331,15 @@ def keep_tail(story: list[Flowable], tail: float) -> list[Flowable]:
     return [*story[: starts[-1]], KeepTail(story[starts[-1] :], tail)]
 
 
-def rulebook_markdown(game: Plugin, report: VerifyReport, numbering: FigureNumbering) -> str:
-    """The whole book as Markdown: ``rules.md`` rendered inside ``rulebook.md.j2``.
-
-    The rules text may use ``figure()``, ``ref()``, ``meta`` and what the game's
-    ``book.py`` returns from ``context()``.
-    """
-    data = game.data
-    book_context = game.hook("book", "context")
-    def figure(figure_id: object) -> str:
-        return "\n\n" + FIGURE_MARKER.format(_figure_id("figure", figure_id)) + "\n\n"
-
-    def ref(figure_id: object) -> str:
-        return f"Figure {numbering.numbers[_figure_id('ref', figure_id)]}"
-
-    def _figure_id(call: str, figure_id: object) -> str:
-        # number_figures() read every figure("id") and ref("id") written plainly; anything else is refused here.
-        if not isinstance(figure_id, str):
-            raise ValueError(f"{call}() takes a figure's id in quotes, such as {call}(\"setup\"), not {figure_id!r}")
-        if figure_id not in numbering.numbers:
-            raise ValueError(f"{call}('{figure_id}'): no figure placed with figure() has that id (write the id plainly, in quotes)")
-        return figure_id
-
-    context: dict[str, Any] = {
-        "meta": data.meta,
-        "figure": figure,
-        "ref": ref,
-        **(book_context() if book_context else {}),
-    }
-    rules = render(data.folder, data.rules_path.name, context)
-    clarifications = data.clarifications_path.read_text(encoding="utf-8") if data.clarifications_path else ""
-    if data.clarifications_path is not None:
-        check_markdown(clarifications, data.clarifications_path)
-    frame = {"rules": rules, "clarifications": clarifications, "figures": len(data.figures)}
-    frame |= {"diagrams": report.diagrams, "claims": report.claims, "unchecked": report.unchecked}
-    return render_own(TEMPLATES_DIR, "rulebook.md.j2", context | frame)
-
-
-def _refuse_markers(text: str, path: Path) -> None:
-    """A figure marker is made only by figure(); text that holds one is refused (it would place a figure unnumbered)."""
-    at = text.find(FIGURE_MARKER.split("{")[0])
-    if at >= 0:
-        raise InputError(f"the text '{FIGURE_MARKER.format('...')}' is reserved for figure(); place figures with figure(\"id\")", path, text.count("\n", 0, at) + 1)
-
-
-def check_markdown(text: str, path: Path) -> None:
-    """Refuse Markdown that a rulebook cannot hold (an image, raw HTML, a figure marker) in a text of its own
-    (``clarifications.md``), naming that file and line rather than ``rules.md``."""
-    _refuse_markers(text, path)
-
-    def no_figure(figure_id: str) -> Flowable:
-        raise MarkdownError(f"a figure marker ('{figure_id}') outside rules.md")
-
-    try:
-        MarkdownConverter(book_styles(), no_figure).convert(text)
-    except MarkdownError as exc:
-        raise InputError(exc.message, path, exc.line) from None
-
-
-def title_block(data: GameData, styles: Styles) -> list[Flowable]:
-    """Title, subtitle, designers and the players/ages/time box."""
-    meta = data.meta
-    designers = join_names(meta.designers)
-    flowables: list[Flowable] = [
-        Spacer(1, 0.1 * inch),
-        TextParagraph(_text(meta.title), styles.title),
-    ]
-    if meta.subtitle:
-        flowables.append(TextParagraph(_text(meta.subtitle), styles.subtitle))
-    flowables.append(TextParagraph(f"A game by {_text(designers)} · {meta.year}", styles.byline))
-    # A field the source leaves open ("not stated") is left out; the equipment takes its room.
-    fields = [(label, value, share) for label, value, share in info_fields(meta) if stated(value)]
-    spare = 100 - sum(share for _, _, share in fields)
-    shares = [share + (spare if label == "EQUIPMENT" else 0) for label, _, share in fields]
+def title_block(block: TitleBlock, styles: Styles) -> list[Flowable]:
+    """Title, subtitle, byline and the info box."""
+    flowables: list[Flowable] = [Spacer(1, 0.1 * inch), TextParagraph(_escape(block.title), styles.title)]
+    if block.subtitle:
+        flowables.append(TextParagraph(_escape(block.subtitle), styles.subtitle))
+    flowables.append(TextParagraph(_escape(block.byline), styles.byline))
     info = Table(
-        [[TextParagraph(label, styles.info_label) for label, _, _ in fields], [TextParagraph(_text(value), styles.info_value) for _, value, _ in fields]],
-        colWidths=[f"{share}%" for share in shares],
+        [[TextParagraph(label.upper(), styles.info_label) for label, _, _ in block.fields], [TextParagraph(_escape(value), styles.info_value) for _, value, _ in block.fields]],
+        colWidths=[f"{share}%" for _, _, share in block.fields],
     )
     info.setStyle(
         TableStyle(
@@ -544,16 +356,6 @@ def title_block(data: GameData, styles: Styles) -> list[Flowable]:
     )
     flowables += [info, Spacer(1, 0.15 * inch)]
     return flowables
-
-
-def info_fields(meta: GameMeta) -> list[tuple[str, str, int]]:
-    """The title block's fields: label, value, share of the width (per cent)."""
-    return [("PLAYERS", meta.players, 17), ("AGES", meta.ages, 13), ("PLAYING TIME", meta.length, 20), ("EQUIPMENT", "; ".join(meta.equipment), 50)]
-
-
-def _text(text: str) -> str:
-    """Plain text as Paragraph markup, with printed punctuation."""
-    return _escape(typographic(text))
 
 
 def _escape(text: str) -> str:

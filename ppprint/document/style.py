@@ -27,7 +27,7 @@ BODY_SIZE = 10.5
 HALF_BODY_SIZE = 9.5
 """The body text of a half-size booklet page, points."""
 
-INFO_FIELDS = ("PLAYERS", "AGES", "PLAYING TIME", "EQUIPMENT")
-"""The title block's fields, in order."""
-INFO_SHARES = {"PLAYERS": 17, "AGES": 13, "PLAYING TIME": 20, "EQUIPMENT": 50}
+INFO_FIELDS = ("Players", "Ages", "Playing time", "Equipment")
+"""The title block's fields, in order (the PDF sets their labels in capitals, the web book's stylesheet too)."""
+INFO_SHARES = {"Players": 17, "Ages": 13, "Playing time": 20, "Equipment": 50}
 """Each title-block field's share of the width (per cent); the equipment takes the room of a field left out."""

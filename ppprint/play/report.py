@@ -41,7 +41,7 @@ from typing import Any
 from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from ppprint.book.markdown import Heading
+from ppprint.book.paragraph import Heading
 from ppprint.book.rulebook import FigureFlowable, RulebookTemplate
 from ppprint.document.pages import MARGIN, PAPERS
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, RULE, Styles, book_styles

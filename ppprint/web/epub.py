@@ -16,7 +16,7 @@ import uuid
 import zipfile
 from html import escape
 
-from ppprint.registry import Plugin
+from ppprint.document.book import Book
 from ppprint.web.fonts import flavor, font_face_css
 from ppprint.web.html import WebBook
 
@@ -71,18 +71,18 @@ def navigation(book: WebBook) -> str:
     return _xhtml(book.title, book.lang, "\n".join(parts) + "\n")
 
 
-def package(game: Plugin, book: WebBook, fonts: list[tuple[str, str]]) -> str:
+def package(book: Book, fonts: list[tuple[str, str]]) -> str:
     """The package document: metadata, manifest and spine."""
-    meta = game.data.meta
-    identifier = uuid.uuid5(_NAMESPACE, f"ppprint {game.id} {meta.title}")
+    meta = book.metadata
+    identifier = uuid.uuid5(_NAMESPACE, f"ppprint {book.id} {book.title_block.title}")
     metadata = [
         f'<dc:identifier id="book-id">urn:uuid:{identifier}</dc:identifier>',
         f"<dc:title>{escape(book.title)}</dc:title>",
         f"<dc:language>{book.lang}</dc:language>",
-        *(f"<dc:creator>{escape(name)}</dc:creator>" for name in meta.designers),
-        f"<dc:description>{escape(f'Rules of {meta.title}. {meta.licence.name}.')}</dc:description>",
-        f"<dc:rights>{escape(' '.join(meta.licence.notice.split()))}</dc:rights>",
-        *(f"<dc:subject>{escape(word)}</dc:subject>" for word in meta.keywords),
+        *(f"<dc:creator>{escape(name)}</dc:creator>" for name in meta["creators"]),
+        f"<dc:description>{escape(meta['subject'])}</dc:description>",
+        f"<dc:rights>{escape(meta['rights'])}</dc:rights>",
+        *(f"<dc:subject>{escape(word)}</dc:subject>" for word in meta["subjects"]),
         f'<meta property="dcterms:modified">{MODIFIED}</meta>',
     ]
     manifest = [
@@ -100,18 +100,18 @@ def package(game: Plugin, book: WebBook, fonts: list[tuple[str, str]]) -> str:
     )
 
 
-def epub_bytes(game: Plugin, book: WebBook) -> bytes:
-    """The EPUB 3 of a game's web book."""
+def epub_bytes(book: Book, page: WebBook) -> bytes:
+    """The EPUB 3 of a book, from its web page."""
     kind = flavor()
-    font_names = [f"fonts/{face.font}.{kind}" for face, _ in book.fonts]
-    style = font_face_css(book.fonts, urls=font_names) + book.style
+    font_names = [f"fonts/{face.font}.{kind}" for face, _ in page.fonts]
+    style = font_face_css(page.fonts, urls=font_names) + page.style
     entries: list[tuple[str, bytes]] = [
         ("META-INF/container.xml", CONTAINER.encode("utf-8")),
-        ("EPUB/package.opf", package(game, book, [(name, f"font/{kind}") for name in font_names]).encode("utf-8")),
-        ("EPUB/nav.xhtml", navigation(book).encode("utf-8")),
-        ("EPUB/book.xhtml", _xhtml(book.title, book.lang, book.body).encode("utf-8")),
+        ("EPUB/package.opf", package(book, [(name, f"font/{kind}") for name in font_names]).encode("utf-8")),
+        ("EPUB/nav.xhtml", navigation(page).encode("utf-8")),
+        ("EPUB/book.xhtml", _xhtml(page.title, page.lang, page.body).encode("utf-8")),
         ("EPUB/style.css", style.encode("utf-8")),
-        *((f"EPUB/{name}", data) for name, (_, data) in zip(font_names, book.fonts)),
+        *((f"EPUB/{name}", data) for name, (_, data) in zip(font_names, page.fonts)),
     ]
     output = io.BytesIO()
     with zipfile.ZipFile(output, "w") as archive:

@@ -7,14 +7,11 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ppprint.document.pages import INCH, FigureDrawer, print_fit
-from ppprint.document.typography import typographic
-from ppprint.registry import Plugin
+from ppprint.document.book import Book
+from ppprint.document.pages import print_fit
 from ppprint.render.draw import Drawing
-from ppprint.render.figure import render_figure
 from ppprint.render.marks import Sample, legend
 from ppprint.render.svg import POINTS_PER_INCH, svg_document
-from ppprint.verify import VerifyReport
 
 _SVG_SIZE_RE = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="[^"]*" height="[^"]*"')
 
@@ -51,35 +48,29 @@ def inline_svg(drawing: Drawing, scale: float, css_class: str) -> str:
 class WebFigures:
     """Draws a book's figures for the page, through the memo (by cache key) when there is one."""
 
-    def __init__(self, game: Plugin, report: VerifyReport, paper: str, draw: FigureDrawer | None, keys: Mapping[str, str], memo: WebMemo | None):
-        self.game = game
-        self.report = report
-        self.paper = paper
+    def __init__(self, book: Book, keys: Mapping[str, str], memo: WebMemo | None):
+        self.book = book
         self.keys = keys
         self.memo = memo
         self.used = WebMemo()
-        if draw is None:
-            view = game.require_view()
-            draw = lambda figure_id, scale, columns: render_figure(view, report.figures[figure_id], scale, columns, typographic)  # noqa: E731
-        self.draw = draw
 
     def figure(self, figure_id: str) -> FigureSvg:
         key = self.keys.get(figure_id)
-        memo_key = (key, self.paper) if key else None
+        memo_key = (key, self.book.paper) if key else None
         made = self.memo.figures.get(memo_key) if self.memo is not None and memo_key else None
         if made is None:
-            figure = self.game.data.figures[figure_id]
-            scale, drawing = print_fit(lambda s: self.draw(figure_id, s, figure.columns), figure.width * INCH if figure.width else None, self.paper)
+            figure = self.book.figures[figure_id]
+            scale, drawing = print_fit(lambda s: self.book.draw(figure_id, s, figure.columns), figure.width, self.book.paper)
             made = FigureSvg(scale, inline_svg(drawing, scale, "figure-drawing"))
         if memo_key:
             self.used.figures[memo_key] = made
         return made
 
     def legend(self, samples: Sequence[Sample]) -> FigureSvg:
-        memo_key = (tuple(samples), self.paper)
+        memo_key = (tuple(samples), self.book.paper)
         made = self.memo.legends.get(memo_key) if self.memo is not None else None
         if made is None:
-            scale, drawing = print_fit(lambda s: legend(samples, s), None, self.paper)
+            scale, drawing = print_fit(lambda s: legend(samples, s), None, self.book.paper)
             made = FigureSvg(scale, inline_svg(drawing, scale, "legend"))
         self.used.legends[memo_key] = made
         return made

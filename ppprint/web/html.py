@@ -1,11 +1,8 @@
-"""A game's rulebook as one self-contained HTML page.
+"""The web printer of a book (:class:`~ppprint.document.book.Book`): one self-contained HTML page.
 
-The page holds the same text as the PDF -- the Markdown :func:`~ppprint.book.rulebook.rulebook_markdown`
-writes, parsed by the same markdown-it parser (:mod:`ppprint.book.markdown`) -- with its numbered
-figures as inline SVG: each figure is the checked figure the PDF prints, drawn for the same print
-scale (the PDF's own fit, :class:`~ppprint.book.rulebook.FigureFlowable`, on the paper chosen) and
-through the same build cache, its text as the fonts' glyph outlines, its caption as its ``<title>``
-and accessible name. Headings carry ids and self-links, and a table of contents links to them. The
+The page holds the same words as the PDF -- the book's syntax trees, with their printed punctuation
+-- and its numbered figures as inline SVG (:mod:`ppprint.web.figures`): each the checked figure the
+PDF prints, drawn through the same drawer (the build cache), its text as the fonts' glyph outlines. Headings carry ids and self-links, and a table of contents links to them. The
 text is set in Noto Serif and Noto Sans, embedded as subsets (:mod:`ppprint.web.fonts`); nothing is
 loaded from the network or the machine. The stylesheet has light and dark schemes (figures stay on a
 light card) and a print style. The markup is valid HTML5 and well-formed XML, so the EPUB
@@ -21,25 +18,20 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape, unescape
+from pathlib import Path
 from typing import Any
 
 from markdown_it.token import Token
+from markdown_it.tree import SyntaxTreeNode
 
 from ppprint import __version__
-from ppprint.book import markdown as book_markdown
-from ppprint.book.markdown import FIGURE_MARKER
-from ppprint.book.rulebook import marks_used, number_figures, rulebook_markdown
-from ppprint.document.pages import FigureDrawer
+from ppprint.document.book import Book, BookFigure, TitleBlock
+from ppprint.document.style import ACCENT, BOX_EDGE, BOX_FILL, INK, MUTED, PAPER, RULE
+from ppprint.document.text import FIGURE, parser
 from ppprint.web.figures import WebFigures, WebMemo
-from ppprint.errors import InputError
-from ppprint.model.game import GameData
-from ppprint.registry import Plugin
-from ppprint.verify import VerifyReport
 from ppprint.web.fonts import Face, font_face_css, font_files
 
-_FIGURE_RE = re.compile(re.escape(FIGURE_MARKER).replace(re.escape("{}"), r"([A-Za-z0-9_.-]+)"))
 _FIGURE_REF_RE = re.compile(r"\bFigure (\d+)\b")
-_SVG_SIZE_RE = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="[^"]*" height="[^"]*"')
 _IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp", ".svg": "image/svg+xml"}
 BODY_OPEN = "<body>\n"
 """How the page's body opens (the live preview puts its error panel right after it)."""
@@ -89,51 +81,41 @@ def _plain(inline: Token) -> str:
 
 
 class _Text:
-    """The Markdown of a book to HTML: figures in place of their markers, ids and self-links on headings."""
+    """A book's syntax trees to HTML: figures in their places, ids and self-links on headings, "Figure N" linked."""
 
-    def __init__(self, data: GameData, figure_html: Callable[[str], str], figure_count: int):
-        self.data = data
+    def __init__(self, book: Book, figure_html: Callable[[BookFigure], str]):
+        self.book = book
         self.figure_html = figure_html
-        self.figure_count = figure_count
-        self.ids: set[str] = set(RESERVED_IDS) | {f"figure-{n}" for n in range(1, figure_count + 1)}
+        self.figure_count = len(book.figures)
+        self.ids: set[str] = set(RESERVED_IDS) | {f"figure-{n}" for n in range(1, self.figure_count + 1)}
         self.toc: list[tuple[int, str, str]] = []
 
-    def render(self, markdown: str) -> str:
-        md = book_markdown._parser()
+    def render(self, tree: SyntaxTreeNode) -> str:
+        md = parser()
         md.add_render_rule("container_box_open", _box)
         md.add_render_rule("container_box_close", _box)
         md.add_render_rule("heading_close", _heading_close)
-        md.add_render_rule("image", self._image)
         md.add_render_rule("hr", lambda *_: '<hr class="space" />\n')
-        env: dict[str, Any] = {}
-        tokens = self._prepared(md.parse(markdown, env))
-        return str(md.renderer.render(tokens, md.options, env))
+        # The book is shared by every printer: its tokens are copied before ids and links are set on them.
+        tokens = [token.copy(attrs=dict(token.attrs), meta=dict(token.meta)) for token in tree.to_tokens()]
+        return str(md.renderer.render(self._prepared(tokens), md.options, {}))
 
     def _prepared(self, tokens: list[Token]) -> list[Token]:
-        out: list[Token] = []
-        index = 0
-        while index < len(tokens):
-            token = tokens[index]
-            if token.type == "paragraph_open" and index + 2 < len(tokens) and tokens[index + 2].type == "paragraph_close":
-                marker = _FIGURE_RE.fullmatch(tokens[index + 1].content.strip())
-                if marker:
-                    block = Token("html_block", "", 0)
-                    block.content = self.figure_html(marker.group(1)) + "\n"
-                    out.append(block)
-                    index += 3
-                    continue
-            if token.type == "heading_open":
+        for index, token in enumerate(tokens):
+            if token.type == FIGURE:
+                block = Token("html_block", "", 0)
+                block.content = self.figure_html(self.book.figure(token.meta)) + "\n"
+                tokens[index] = block
+            elif token.type == "heading_open":
                 inline = tokens[index + 1]
                 text = _plain(inline)
                 anchor = self._unique(slug(text))
                 token.attrSet("id", anchor)
                 tokens[index + 2].meta["id"] = anchor
                 self.toc.append((int(token.tag[1]), anchor, text))
-            if token.type == "inline" and token.children:
+            elif token.type == "inline" and token.children:
                 token.children = self._linked_refs(token.children)
-            out.append(token)
-            index += 1
-        return out
+        return tokens
 
     def _unique(self, base: str) -> str:
         anchor, n = base, 1
@@ -166,12 +148,6 @@ class _Text:
             out.append(_text_token(child.content[at:]))
         return [token for token in out if token.type != "text" or token.content]
 
-    def _image(self, tokens: Sequence[Token], index: int, options: Any, env: Any) -> str:
-        token = tokens[index]
-        source = str(token.attrGet("src") or "")
-        alt = escape("".join(child.content for child in token.children or ()), quote=True)
-        return f'<img src="{embedded_image(self.data, source)}" alt="{alt}" />'
-
 
 def _text_token(content: str) -> Token:
     token = Token("text", "", 0)
@@ -194,36 +170,27 @@ def _heading_close(self: Any, tokens: Sequence[Token], index: int, options: Any,
     return f' <a class="anchor" href="#{anchor}" aria-label="Link to this section">#</a></{token.tag}>\n'
 
 
-def embedded_image(data: GameData, source: str) -> str:
-    """A Markdown image of the game's folder as a ``data:`` URL (a page loads nothing from elsewhere)."""
-    folder = data.folder.resolve()
-    target = (folder / source).resolve()
-    if re.match(r"[a-zA-Z][a-zA-Z0-9+.-]*:", source) or not target.is_relative_to(folder) or not target.is_file():
-        raise InputError(f"image '{source}': not a file in the game's folder", data.rules_path)
-    kind = _IMAGE_TYPES.get(target.suffix.lower()) or mimetypes.guess_type(target.name)[0]
-    if kind is None or not kind.startswith("image/"):
-        raise InputError(f"image '{source}': not an image the page can show (PNG, JPEG, GIF, WebP or SVG)", data.rules_path)
-    return f"data:{kind};base64,{base64.b64encode(target.read_bytes()).decode('ascii')}"
+def embedded_image(path: Path) -> str:
+    """A picture of the game's folder (checked there: :func:`~ppprint.model.game.image_path`) as a ``data:`` URL:
+    a page loads nothing from elsewhere."""
+    kind = _IMAGE_TYPES.get(path.suffix.lower()) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    return f"data:{kind};base64,{base64.b64encode(path.read_bytes()).decode('ascii')}"
 
 
 # -- the page ----------------------------------------------------------------------------------------
 
 
-def _join_names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def title_block(data: GameData) -> str:
-    """Title, subtitle, designers, and the players/ages/time/equipment box, as the PDF opens."""
-    meta = data.meta
-    parts = ['<header class="title-block" id="top">', f'<h1 class="title">{escape(meta.title)}</h1>']
-    if meta.subtitle:
-        parts.append(f'<p class="subtitle">{escape(meta.subtitle)}</p>')
-    parts.append(f'<p class="byline">A game by {escape(_join_names(meta.designers))} · {meta.year}</p>')
-    rows = (("Players", meta.players), ("Ages", meta.ages), ("Playing time", meta.length), ("Equipment", "; ".join(meta.equipment)))
-    parts.append('<dl class="info">')
-    parts += [f"<div><dt>{label}</dt><dd>{escape(value)}</dd></div>" for label, value in rows]
-    parts += ["</dl>", "</header>"]
+def title_block(block: TitleBlock) -> str:
+    """Title, subtitle, byline, and the info box (a table, as the PDF prints it), as the PDF opens."""
+    parts = ['<header class="title-block" id="top">', f'<h1 class="title">{escape(block.title)}</h1>']
+    if block.subtitle:
+        parts.append(f'<p class="subtitle">{escape(block.subtitle)}</p>')
+    parts.append(f'<p class="byline">{escape(block.byline)}</p>')
+    parts.append('<table class="info">')
+    parts.append("<colgroup>" + "".join(f'<col style="width:{share}%" />' for _, _, share in block.fields) + "</colgroup>")
+    parts.append("<thead><tr>" + "".join(f'<th scope="col">{escape(label)}</th>' for label, _, _ in block.fields) + "</tr></thead>")
+    parts.append("<tbody><tr>" + "".join(f"<td>{escape(value)}</td>" for _, value, _ in block.fields) + "</tr></tbody>")
+    parts += ["</table>", "</header>"]
     return "\n".join(parts) + "\n"
 
 
@@ -261,131 +228,110 @@ def _text_of(html_text: str) -> str:
     return unescape(re.sub(r"<[^>]+>", " ", without))
 
 
-def web_book(
-    game: Plugin,
-    report: VerifyReport,
-    paper: str = "letter",
-    draw: FigureDrawer | None = None,
-    keys: Mapping[str, str] | None = None,
-    memo: WebMemo | None = None,
-) -> WebBook:
-    """The web book of a game whose claims ``report`` checked (and found right).
+def web_book(book: Book, keys: Mapping[str, str] | None = None, memo: WebMemo | None = None) -> WebBook:
+    """The web page of a book. ``keys`` are its figures' cache keys, and ``memo`` keeps their SVG
+    between builds in one process, by key (the live preview)."""
+    figures = WebFigures(book, keys or {}, memo)
 
-    ``draw`` draws a figure for a print scale (the build's cache); by default each is drawn
-    from its checked panels in ``report``. ``keys`` are the figures' cache keys and ``memo``
-    keeps their SVG between builds in one process, by key.
-    """
-    data = game.data
-    numbering = number_figures(data)
-    markdown = rulebook_markdown(game, report, numbering)
-    samples = marks_used(report)
-    figures = WebFigures(game, report, paper, draw, keys or {}, memo)
-
-    def figure_html(figure_id: str) -> str:
-        figure = data.figures[figure_id]
-        number = numbering.numbers[figure_id]
-        drawn = figures.figure(figure_id)
-        key = figures.legend(samples).svg + "\n" if number == 1 and samples else ""
+    def figure_html(figure: BookFigure) -> str:
+        key = figures.legend(book.marks).svg + "\n" if figure.number == 1 and book.marks else ""
+        if figure.image is not None:
+            picture = f'<img src="{embedded_image(figure.image)}" alt="{escape(figure.caption)}" />'
+            scale = ""
+        else:
+            drawn = figures.figure(figure.id)
+            picture, scale = drawn.svg, f' data-scale="{drawn.scale!r}"'
         return (
-            f'<figure class="figure" id="figure-{number}" data-figure="{escape(figure_id)}" data-claims="{figure.claim_count()}"'
-            f' data-scale="{drawn.scale!r}">\n<div class="card">\n{key}{drawn.svg}\n</div>\n'
-            f'<figcaption><span class="figure-number">Figure {number}.</span> {escape(figure.caption, quote=False)}</figcaption>\n</figure>'
+            f'<figure class="figure" id="figure-{figure.number}" data-figure="{escape(figure.id)}" data-claims="{figure.claims}"'
+            f'{scale}>\n<div class="card">\n{key}{picture}\n</div>\n'
+            f'<figcaption><span class="figure-number">Figure {figure.number}.</span> {escape(figure.caption, quote=False)}</figcaption>\n</figure>'
         )
 
-    text = _Text(data, figure_html, len(numbering.numbers))
-    try:
-        main = text.render(markdown)
-    except ValueError as exc:
-        raise InputError(str(exc), data.rules_path) from None
+    text = _Text(book, figure_html)
+    main = text.render(book.rules.tree) + text.render(book.back.tree)
     figures.keep()
-    meta = data.meta
-    footer = f'<footer class="page-footer"><p>{escape(meta.title)} · rules · <a href="#top">top</a></p></footer>\n'
-    body = title_block(data) + contents(text.toc) + f'<main id="content">\n{main}</main>\n' + footer
-    title = f"{meta.title}: rules"
+    meta = book.metadata
+    footer = f'<footer class="page-footer"><p>{escape(book.running_title)} · <a href="#top">top</a></p></footer>\n'
+    body = title_block(book.title_block) + contents(text.toc) + f'<main id="content">\n{main}</main>\n' + footer
     head = (
         '<meta charset="utf-8" />\n<meta name="viewport" content="width=device-width, initial-scale=1" />\n'
         '<meta name="color-scheme" content="light dark" />\n'
-        f"<title>{escape(title)}</title>\n"
-        f'<meta name="author" content="{escape(", ".join(meta.designers))}" />\n'
-        f'<meta name="description" content="{escape(f"Rules of {meta.title}. {meta.licence.name}.")}" />\n'
-        f'<meta name="keywords" content="{escape(", ".join([*meta.keywords, f"licence: {meta.licence.name}"]))}" />\n'
+        f"<title>{escape(book.title)}</title>\n"
+        f'<meta name="author" content="{escape(meta["author"])}" />\n'
+        f'<meta name="description" content="{escape(meta["subject"])}" />\n'
+        f'<meta name="keywords" content="{escape(", ".join(meta["keywords"]))}" />\n'
         f'<meta name="generator" content="ppprint {__version__}" />\n'
     )
-    return WebBook(title, "en", head, STYLE, font_files(_text_of(body)), body, text.toc, list(numbering.numbers))
+    return WebBook(book.title, book.lang, head, STYLE, font_files(_text_of(body)), body, text.toc, list(book.figures))
 
 
-def web_page(game: Plugin, report: VerifyReport, paper: str = "letter", draw: FigureDrawer | None = None, keys: Mapping[str, str] | None = None) -> bytes:
-    """The HTML page of a game's book (see :func:`web_book`), as UTF-8."""
-    return web_book(game, report, paper, draw, keys).html().encode("utf-8")
-
-
-STYLE = """\
-:root{color-scheme:light dark;--ink:#1d1d1f;--paper:#fffefb;--accent:#8a2a1b;--muted:#5b5b60;--box-fill:#f4efe6;--box-edge:#c9b99a;
---rule:#d8d2c4;--card:#ffffff;--card-edge:#e4ddcf;--link:#8a2a1b;--error-fill:#fdecea;--error-edge:#b3261e;--error-ink:#5a1208}
-@media (prefers-color-scheme:dark){:root{--ink:#e9e6e1;--paper:#17171b;--accent:#f1a891;--muted:#a9a9b2;--box-fill:#25231f;
---box-edge:#6f624b;--rule:#3b3934;--card:#ffffff;--card-edge:#55524c;--link:#f1a891;--error-fill:#3a1512;--error-edge:#f2b8b5;--error-ink:#fbe3e1}}
-html{background:var(--paper);color:var(--ink);-webkit-text-size-adjust:100%;text-size-adjust:100%}
-body{margin:0 auto;max-width:7.1in;padding:1.5rem 1.25rem 3rem;font-family:"Noto Serif",serif;font-size:1.0625rem;line-height:1.55;
-font-kerning:none;font-variant-ligatures:none;overflow-wrap:break-word}
-h1,h2,h3,h4,h5,h6,.byline,.info dt,figcaption,.box-title,.toc,.page-footer,code,th,.ppprint-error{font-family:"Noto Sans",sans-serif}
-h1,h2,h3,h4,h5,h6{line-height:1.25;font-weight:700}
-h2{color:var(--accent);font-size:1.6rem;margin:2rem 0 .6rem}
-h3{color:var(--accent);font-size:1.3rem;margin:1.6rem 0 .45rem}
-h4,h5,h6{font-size:1.1rem;margin:1.2rem 0 .3rem}
-p{margin:0 0 .65em}
-a{color:var(--link)}
-.anchor{margin-left:.35em;color:var(--muted);text-decoration:none;font-weight:400;opacity:0}
-h2:hover .anchor,h3:hover .anchor,h4:hover .anchor,h5:hover .anchor,h6:hover .anchor,.anchor:focus{opacity:1}
-.title-block{text-align:center;margin-bottom:1.5rem}
-.title{font-family:"Noto Serif",serif;color:var(--accent);font-size:3.2rem;margin:.4rem 0 .3rem}
-.subtitle{font-style:italic;font-size:1.35rem;margin:0 0 .4rem}
-.byline{color:var(--muted);margin:0 0 1.2rem}
-.info{display:grid;grid-template-columns:17fr 13fr 20fr 50fr;margin:0;background:var(--box-fill);border:1px solid var(--box-edge)}
-.info div{padding:.45rem .5rem .55rem;border-left:1px solid var(--box-edge)}
-.info div:first-child{border-left:none}
-.info dt{color:var(--muted);font-size:.75rem;font-weight:700;text-transform:uppercase;letter-spacing:.02em}
-.info dd{margin:.15rem 0 0;font-size:.95rem;line-height:1.3}
-.toc{border-top:1px solid var(--rule);border-bottom:1px solid var(--rule);margin:0 0 1.5rem;padding:.2rem 0 .6rem;font-size:.95rem}
-.toc h2{font-size:1rem;color:var(--muted);margin:.6rem 0 .3rem;text-transform:uppercase;letter-spacing:.04em}
-.toc ol{margin:0;padding-left:1.4rem}
-.toc ol ol{padding-left:1.2rem;font-size:.92em}
-.toc li{margin:.1rem 0}
-ul,ol{padding-left:1.6rem;margin:0 0 .65em}
-li{margin:.2em 0}
-li::marker{color:var(--accent);font-family:"Noto Sans",sans-serif}
-code{font-size:.92em}
-.box,blockquote{background:var(--box-fill);border:1px solid var(--box-edge);margin:0 0 1rem;padding:.7rem 1rem .4rem}
-.box-title{color:var(--accent);font-weight:700;font-size:1.05rem;margin-bottom:.35rem}
-table{border-collapse:collapse;margin:0 auto 1rem;font-size:.95rem}
-th,td{border:1px solid var(--rule);padding:.25rem .55rem;text-align:center}
-th{background:var(--box-fill);font-size:.9rem}
-hr.space{border:none;margin:1rem 0}
-img{max-width:100%;height:auto}
-.figure{margin:1rem 0 1.3rem;text-align:center}
-.card{display:inline-block;max-width:100%;box-sizing:border-box;background:var(--card);border:1px solid var(--card-edge);border-radius:6px;padding:.4rem;line-height:0}
-.card svg{display:block;margin:0 auto;max-width:100%;height:auto}
-.card svg.legend{margin-bottom:.3rem}
-figcaption{color:var(--muted);font-size:.9rem;line-height:1.4;margin-top:.45rem;text-align:left}
-.figure-number{font-weight:700}
-.page-footer{border-top:1px solid var(--rule);margin-top:2.5rem;padding-top:.5rem;color:var(--muted);font-size:.85rem}
-.ppprint-error{position:sticky;top:0;z-index:10;background:var(--error-fill);color:var(--error-ink);border:2px solid var(--error-edge);
-border-radius:6px;padding:.6rem 1rem;margin:0 0 1rem;font-size:.95rem;line-height:1.4}
-.ppprint-error h2{color:inherit;font-size:1.1rem;margin:0 0 .3rem}
-.ppprint-error ul{margin:.3rem 0;padding-left:1.2rem}
-.ppprint-error code{font-weight:700}
-@page{margin:.75in}
-@media print{
-:root{color-scheme:light;--ink:#1d1d1f;--paper:#ffffff;--accent:#8a2a1b;--muted:#5b5b60;--box-fill:#f4efe6;--box-edge:#c9b99a;--rule:#d8d2c4;--link:#1d1d1f}
-html,body{background:#ffffff;color:#1d1d1f}
-body{max-width:none;padding:0;font-size:10.5pt;line-height:1.4}
-h2{font-size:16pt}h3{font-size:13pt}.title{font-size:32pt}
-.toc,.anchor,.ppprint-error,.page-footer{display:none}
-a{color:inherit;text-decoration:none}
-h1,h2,h3,h4,h5,h6{break-after:avoid;page-break-after:avoid}
-.figure,tr,.info{break-inside:avoid;page-break-inside:avoid}
-p,li{orphans:3;widows:3}
-.card{border:none;padding:0;border-radius:0}
-.box,blockquote,.info,th{-webkit-print-color-adjust:exact;print-color-adjust:exact}
-}
+STYLE = f"""\
+:root{{color-scheme:light dark;--ink:{INK};--paper:{PAPER};--accent:{ACCENT};--muted:{MUTED};--box-fill:{BOX_FILL};--box-edge:{BOX_EDGE};
+--rule:{RULE};--card:#ffffff;--card-edge:#e4ddcf;--link:{ACCENT};--error-fill:#fdecea;--error-edge:#b3261e;--error-ink:#5a1208}}
+@media (prefers-color-scheme:dark){{:root{{--ink:#e9e6e1;--paper:#17171b;--accent:#f1a891;--muted:#a9a9b2;--box-fill:#25231f;
+--box-edge:#6f624b;--rule:#3b3934;--card:#ffffff;--card-edge:#55524c;--link:#f1a891;--error-fill:#3a1512;--error-edge:#f2b8b5;--error-ink:#fbe3e1}}}}
+html{{background:var(--paper);color:var(--ink);-webkit-text-size-adjust:100%;text-size-adjust:100%}}
+body{{margin:0 auto;max-width:7.1in;padding:1.5rem 1.25rem 3rem;font-family:"Noto Serif",serif;font-size:1.0625rem;line-height:1.55;
+font-kerning:none;font-variant-ligatures:none;overflow-wrap:break-word}}
+h1,h2,h3,h4,h5,h6,.byline,figcaption,.box-title,.toc,.page-footer,code,th,.ppprint-error{{font-family:"Noto Sans",sans-serif}}
+h1,h2,h3,h4,h5,h6{{line-height:1.25;font-weight:700}}
+h2{{color:var(--accent);font-size:1.6rem;margin:2rem 0 .6rem}}
+h3{{color:var(--accent);font-size:1.3rem;margin:1.6rem 0 .45rem}}
+h4,h5,h6{{font-size:1.1rem;margin:1.2rem 0 .3rem}}
+p{{margin:0 0 .65em}}
+a{{color:var(--link)}}
+.anchor{{margin-left:.35em;color:var(--muted);text-decoration:none;font-weight:400;opacity:0}}
+h2:hover .anchor,h3:hover .anchor,h4:hover .anchor,h5:hover .anchor,h6:hover .anchor,.anchor:focus{{opacity:1}}
+.title-block{{text-align:center;margin-bottom:1.5rem}}
+.title{{font-family:"Noto Serif",serif;color:var(--accent);font-size:3.2rem;margin:.4rem 0 .3rem}}
+.subtitle{{font-style:italic;font-size:1.35rem;margin:0 0 .4rem}}
+.byline{{color:var(--muted);margin:0 0 1.2rem}}
+.info{{width:100%;table-layout:fixed;margin:0;background:var(--box-fill);border:1px solid var(--box-edge)}}
+.info th,.info td{{border:none;border-left:1px solid var(--box-edge);padding:.45rem .5rem 0;background:none}}
+.info td{{padding:.15rem .5rem .55rem;font-size:.95rem;line-height:1.3}}
+.info th:first-child,.info td:first-child{{border-left:none}}
+.info th{{color:var(--muted);font-size:.75rem;font-weight:700;text-transform:uppercase;letter-spacing:.02em;vertical-align:bottom}}
+.toc{{border-top:1px solid var(--rule);border-bottom:1px solid var(--rule);margin:0 0 1.5rem;padding:.2rem 0 .6rem;font-size:.95rem}}
+.toc h2{{font-size:1rem;color:var(--muted);margin:.6rem 0 .3rem;text-transform:uppercase;letter-spacing:.04em}}
+.toc ol{{margin:0;padding-left:1.4rem}}
+.toc ol ol{{padding-left:1.2rem;font-size:.92em}}
+.toc li{{margin:.1rem 0}}
+ul,ol{{padding-left:1.6rem;margin:0 0 .65em}}
+li{{margin:.2em 0}}
+li::marker{{color:var(--accent);font-family:"Noto Sans",sans-serif}}
+code{{font-size:.92em}}
+.box,blockquote{{background:var(--box-fill);border:1px solid var(--box-edge);margin:0 0 1rem;padding:.7rem 1rem .4rem}}
+.box-title{{color:var(--accent);font-weight:700;font-size:1.05rem;margin-bottom:.35rem}}
+table{{border-collapse:collapse;margin:0 auto 1rem;font-size:.95rem}}
+th,td{{border:1px solid var(--rule);padding:.25rem .55rem;text-align:center}}
+th{{background:var(--box-fill);font-size:.9rem}}
+hr.space{{border:none;margin:1rem 0}}
+img{{max-width:100%;height:auto}}
+.figure{{margin:1rem 0 1.3rem;text-align:center}}
+.card{{display:inline-block;max-width:100%;box-sizing:border-box;background:var(--card);border:1px solid var(--card-edge);border-radius:6px;padding:.4rem;line-height:0}}
+.card svg{{display:block;margin:0 auto;max-width:100%;height:auto}}
+.card svg.legend{{margin-bottom:.3rem}}
+figcaption{{color:var(--muted);font-size:.9rem;line-height:1.4;margin-top:.45rem;text-align:left}}
+.figure-number{{font-weight:700}}
+.page-footer{{border-top:1px solid var(--rule);margin-top:2.5rem;padding-top:.5rem;color:var(--muted);font-size:.85rem}}
+.ppprint-error{{position:sticky;top:0;z-index:10;background:var(--error-fill);color:var(--error-ink);border:2px solid var(--error-edge);
+border-radius:6px;padding:.6rem 1rem;margin:0 0 1rem;font-size:.95rem;line-height:1.4}}
+.ppprint-error h2{{color:inherit;font-size:1.1rem;margin:0 0 .3rem}}
+.ppprint-error ul{{margin:.3rem 0;padding-left:1.2rem}}
+.ppprint-error code{{font-weight:700}}
+@page{{margin:.75in}}
+@media print{{
+:root{{color-scheme:light;--ink:{INK};--paper:#ffffff;--accent:{ACCENT};--muted:{MUTED};--box-fill:{BOX_FILL};--box-edge:{BOX_EDGE};--rule:{RULE};--link:{INK}}}
+html,body{{background:#ffffff;color:{INK}}}
+body{{max-width:none;padding:0;font-size:10.5pt;line-height:1.4}}
+h2{{font-size:16pt}}h3{{font-size:13pt}}.title{{font-size:32pt}}
+.toc,.anchor,.ppprint-error,.page-footer{{display:none}}
+a{{color:inherit;text-decoration:none}}
+h1,h2,h3,h4,h5,h6{{break-after:avoid;page-break-after:avoid}}
+.figure,tr,.info{{break-inside:avoid;page-break-inside:avoid}}
+p,li{{orphans:3;widows:3}}
+.card{{border:none;padding:0;border-radius:0}}
+.box,blockquote,.info,th{{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
+}}
 """
 """The page's stylesheet: light and dark schemes (figures always on a white card), and print."""

@@ -1,7 +1,7 @@
 """Building books for several games: verify everything first, then write each file atomically.
 
 Each game is verified and its book made by one :class:`GameBuild`, through the
-build cache (:mod:`ppprint.book.cache`). Several games are built on a pool of
+build cache (:mod:`ppprint.build.cache`). Several games are built on a pool of
 processes, one game a task; every file comes back to this process, which writes
 them all only when every game verified and built -- exactly what a build in one
 process writes, byte for byte.
@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ppprint.book.cache import GameFigures, Store, cache_folder
 from ppprint.book.catalogue import build_catalogue
-from ppprint.book.rulebook import Appendix, FigureDrawer, LayoutMemory, build_rulebook, rulebook_metadata
+from ppprint.build.cache import GameFigures, Store, cache_folder
+from ppprint.build.formats import Printing, print_book
+from ppprint.document.book import Book, rulebook
 from ppprint.errors import ClaimError, ClaimFailure, InputError, Interrupted, PpprintError, UncheckedError
 from ppprint.model.game import unplaced_figures
 from ppprint.registry import Plugin, configure, get_game, registry
@@ -31,10 +32,6 @@ from ppprint.render.draw import Drawing
 from ppprint.render.figure import figure_bytes, render_figure
 from ppprint.render.fonts import register_fonts
 from ppprint.verify import VerifyReport, verify_game
-
-BOOK_FORMATS = ("standard", "booklet", "html", "epub")
-WEB_FORMATS = ("html", "epub")
-"""Book formats for the web (:mod:`ppprint.web`): ``OUT/<game>.html``, ``OUT/<game>.epub``."""
 
 T = TypeVar("T")
 
@@ -92,28 +89,6 @@ def _check_strict(strict: bool, unchecked: int, games: list[Plugin]) -> None:
         raise InputError(f"the rules text never places this figure{more} (--strict); nothing was written", path)
 
 
-def book_pdf(
-    game: Plugin,
-    report: VerifyReport,
-    paper: str,
-    book_format: str = "standard",
-    draw: FigureDrawer | None = None,
-    appendix: Appendix | None = None,
-    layouts: LayoutMemory | None = None,
-) -> tuple[str, bytes]:
-    """The file name and PDF of one game's book in ``book_format`` (``standard`` or ``booklet``), ending with ``appendix``.
-
-    ``draw`` draws its figures (by default, from the checked figures of ``report``); ``layouts``
-    remembers the layout chosen (:func:`~ppprint.book.rulebook.build_rulebook`).
-    """
-    if book_format == "booklet":
-        from ppprint.book.booklet import impose  # pypdf is loaded only to impose a booklet
-
-        half = build_rulebook(game, report, paper, half=True, draw=draw, appendix=appendix, layouts=layouts)
-        return f"{game.id}-{paper}-booklet.pdf", impose(half, paper, rulebook_metadata(game.data.meta, "rules (booklet)"))
-    return f"{game.id}-{paper}.pdf", build_rulebook(game, report, paper, draw=draw, appendix=appendix, layouts=layouts)
-
-
 def figure_files(game: Plugin, report: VerifyReport, dpi: float = 150.0, draw: Callable[[str], Drawing] | None = None) -> list[tuple[str, bytes]]:
     """Every figure of a game as ``<game>-figures/<figure>.svg`` and ``.png`` (at ``dpi``).
 
@@ -162,21 +137,21 @@ class GameBuild:
         self.report = self.figures.verify()
         return self.report
 
+    def book(self) -> Book:
+        """The game's book on the build's paper, its figures drawn through the cache."""
+        return rulebook(self.game, self.report, self.options.paper, self.figures.drawing)
+
     def files(self) -> list[tuple[str, bytes]]:
         """The game's book and (with ``figures``) its figure files, by name inside the output folder."""
         options = self.options
-        if options.book_format in WEB_FORMATS:
-            from ppprint.web.files import web_file
-
-            files = [web_file(self.game, self.report, options.paper, options.book_format, self.figures.drawing, self.figures.keys)]
-        else:
-            files = [book_pdf(self.game, self.report, options.paper, options.book_format, self.figures.drawing, self._appendix(), self.figures)]
+        printing = Printing(appendix=self._appendix(), layouts=self.figures, keys=self.figures.keys)
+        files = [print_book(self.book(), options.book_format, printing)]
         if options.figures:
             files += figure_files(self.game, self.report, options.dpi, self.figures.drawing)
         self.figures.drawn.clear()  # the next game's book needs the memory more
         return files
 
-    def _appendix(self) -> Appendix | None:
+    def _appendix(self) -> Any:
         summary = self.options.notes.get(self.game.id)
         if summary is None:
             return None
@@ -284,7 +259,7 @@ def build_games(
     ``figures`` also writes every checked figure as SVG and PNG (see :func:`figure_files`);
     ``catalogue`` also writes ``OUT/catalogue-<paper>.pdf`` listing the games.
     ``jobs`` processes build the games side by side (default: every core; 1 builds
-    in this process); ``cache`` keeps ``OUT/.ppprint-cache`` (see :mod:`ppprint.book.cache`).
+    in this process); ``cache`` keeps ``OUT/.ppprint-cache`` (see :mod:`ppprint.build.cache`).
     ``designers_notes`` ends each book with Designer's notes from simulated play, played
     first on ``jobs`` processes (:func:`ppprint.play.report.notes_summary`).
 

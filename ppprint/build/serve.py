@@ -1,7 +1,7 @@
 """``ppprint serve GAME``: the HTML book on localhost, rebuilt on every change in the game's folder.
 
 A :class:`LiveBook` builds the game's web book (:mod:`ppprint.web.html`) through the build cache
-(:mod:`ppprint.book.cache`): a figure whose file, game and ppprint are unchanged is not checked
+(:mod:`ppprint.build.cache`): a figure whose file, game and ppprint are unchanged is not checked
 again, and the page keeps each figure's SVG by its cache key (:class:`~ppprint.web.figures.WebMemo`),
 so an edit to one figure file checks and draws that figure alone. A change to the game's code or
 other data forgets the game's modules, so the next build imports them afresh.
@@ -31,13 +31,15 @@ from typing import Any
 
 import watchfiles
 
-from ppprint.book.build import BuildOptions, GameBuild, book_pdf
-from ppprint.book.cache import CACHE_FOLDER
+from ppprint.build.formats import Printing, print_book
+from ppprint.build.jobs import BuildOptions, GameBuild
+from ppprint.document.book import Book
+from ppprint.build.cache import CACHE_FOLDER
 from ppprint.errors import ClaimError, InputError, Interrupted, PpprintError, display_path
 from ppprint.output import SignalFlag, flagged_signals, inside, write_atomic
 from ppprint.registry import get_game
 from ppprint.web.fonts import font_face_css, font_files
-from ppprint.web.html import BODY_CLOSE, BODY_OPEN, STYLE, web_book
+from ppprint.web.html import BODY_CLOSE, BODY_OPEN, STYLE
 
 HOST = "127.0.0.1"
 KEEP_ALIVE = 15.0
@@ -183,12 +185,14 @@ class LiveBook:
         if any(self._is_code_or_data(path) for path in changed):
             self._forget_code(changed)
         build: GameBuild | None = None
+        book: Book | None = None
         try:
             build = GameBuild(self.game_id, self.options)
             report = build.verify()
             if report.failures:
                 raise ClaimError(report.failures)
-            html = web_book(build.game, report, self.options.paper, build.figures.drawing, build.figures.keys, self.memo).html()
+            book = build.book()
+            html = print_book(book, "html", Printing(keys=build.figures.keys, memo=self.memo))[1].decode("utf-8")
             problems: tuple[Problem, ...] = ()
         except Exception as exc:  # a rebuild never stops the server: the page shows what went wrong
             html, problems = "", problems_of(exc, self.folder)
@@ -199,19 +203,19 @@ class LiveBook:
         with self.changed:
             self.snapshot = snapshot
             self.changed.notify_all()
-        if not problems and build is not None:
-            self._write(build, html)
+        if not problems and build is not None and book is not None:
+            self._write(build, book, html)
         self.log.append(
             f"built {self.game_id} in {snapshot.seconds:.2f} CPU s" if snapshot.ok else "\n".join(f"error: {p.one_line()}" for p in problems)
         )
         return snapshot
 
-    def _write(self, build: GameBuild, html: str) -> None:
+    def _write(self, build: GameBuild, book: Book, html: str) -> None:
         """After the page is out: the HTML file, the PDF (with ``--pdf``), and the cache's new entries."""
         try:
             write_atomic(inside(self.out, f"{self.game_id}.html"), html.encode("utf-8"))
             if self.pdf:
-                name, pdf = book_pdf(build.game, build.report, self.options.paper, "standard", build.figures.drawing)
+                name, pdf = print_book(book, "standard")
                 write_atomic(inside(self.out, name), pdf)
             build.store.write()
         except (PpprintError, OSError) as exc:

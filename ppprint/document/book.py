@@ -1,0 +1,280 @@
+"""The book: one format-neutral value per game and paper that every printer prints.
+
+:func:`rulebook` assembles it once from a game's data and its verify report: the title block with
+its fields already chosen, the rules text and the back matter (clarifications, credits) as checked
+syntax trees (:mod:`ppprint.document.text`), the figures numbered in the order the text places them,
+the key to the marks they use, the page geometry's paper, and a drawer that draws each checked
+figure for the scale it prints at. The PDF, the booklet, the HTML page and the EPUB are printers
+of a :class:`Book` (:mod:`ppprint.book`, :mod:`ppprint.web`); none of them reads the game again.
+
+The flow of the text: ``rules.md`` is a Jinja template run in a sandbox (``figure()`` places a
+figure, ``ref()`` gives its number); ``templates/back-matter.md.j2`` writes the clarifications
+and the credits after it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from ppprint.document.pages import INCH, FigureDrawer
+from ppprint.document.style import INFO_FIELDS, INFO_SHARES
+from ppprint.document.template import render, render_own
+from ppprint.document.text import FIGURE_MARKER, Text, TextError, parse, refuse_markers
+from ppprint.document.typography import join_names, stated, typographic
+from ppprint.errors import InputError
+from ppprint.model.game import IMAGE_RE, GameData, GameMeta, image_path
+from ppprint.model.table import MarkKind
+from ppprint.registry import Plugin
+from ppprint.render.figure import FigurePanels
+from ppprint.render.marks import Sample
+from ppprint.verify import VerifyReport
+
+TEMPLATES_DIR = Path(str(files("ppprint.templates")))
+"""The project's ``templates/`` folder, installed as the package ``ppprint.templates``."""
+_CALL_RE = re.compile(r"""\b(figure|ref)\(\s*["']([^"']*)["']\s*\)""")
+
+
+@dataclass(frozen=True)
+class TitleBlock:
+    """What a book opens with: title, subtitle, byline, and the fields of its info box (label, value,
+    share of the width in per cent), those the source leaves open ("not stated") left out."""
+
+    title: str
+    subtitle: str
+    byline: str
+    fields: tuple[tuple[str, str, int], ...]
+
+
+@dataclass(frozen=True)
+class BookFigure:
+    """A numbered figure of a book: a checked diagram (drawn by the book's drawer) or a picture file."""
+
+    id: str
+    """The figure's id, or a picture's file as the text writes it."""
+    number: int
+    caption: str
+    """With printed punctuation; empty for a picture written without one."""
+    columns: int = 1
+    """Its panels' columns (a diagram's own choice; the PDF may set them otherwise to fit a page)."""
+    panels: int = 1
+    width: float | None = None
+    """The most width it may print at, points (``None``: the text's width)."""
+    claims: int = 0
+    image: Path | None = None
+    """A picture's file (``None`` for a diagram)."""
+
+
+@dataclass(frozen=True)
+class Book:
+    """A game's book, for every format (see the module)."""
+
+    id: str
+    paper: str
+    lang: str
+    title: str
+    """The document's title ("Expansion: rules")."""
+    running_title: str
+    """The running title of a page's footer ("Expansion · rules")."""
+    metadata: Mapping[str, Any]
+    """Title, author, subject, keywords, designers, licence notice and address (:func:`book_metadata`)."""
+    title_block: TitleBlock
+    rules: Text
+    back: Text
+    """The back matter (clarifications, credits): no figure of the rules floats into it."""
+    figures: Mapping[str, BookFigure]
+    """By id (a picture's by its file as written), in the order of their numbers."""
+    marks: tuple[Sample, ...]
+    """The key to the marks the figures use (shown with the first figure)."""
+    draw: FigureDrawer = field(compare=False)
+
+    def figure(self, node_meta: Mapping[str, Any]) -> BookFigure:
+        """The figure a :data:`~ppprint.document.text.FIGURE` node places."""
+        return self.figures[str(node_meta["id"])]
+
+
+@dataclass(frozen=True)
+class FigureNumbering:
+    """The order in which ``rules.md`` places its figures: id -> number."""
+
+    numbers: Mapping[str, int]
+
+
+def number_figures(data: GameData) -> FigureNumbering:
+    """Scan ``rules.md`` for ``figure()``/``ref()`` calls and Markdown images, numbered in the order
+    they are placed (an image is known by its file name, as written); unknown or misplaced ids and
+    images that cannot be read name file and line."""
+    text = data.rules_path.read_text(encoding="utf-8")
+    _refuse_markers(text, data.rules_path)
+    numbers: dict[str, int] = {}
+    refs: list[tuple[str, int]] = []
+    found = [(m.start(), "call", m) for m in _CALL_RE.finditer(text)] + [(m.start(), "image", m) for m in IMAGE_RE.finditer(text)]
+    for start, kind, match in sorted(found, key=lambda item: item[0]):
+        line = text.count("\n", 0, start) + 1
+        if kind == "image":
+            source = match.group("src")
+            image_path(data, source, line)
+            if source not in numbers:
+                numbers[source] = len(numbers) + 1
+            continue
+        call, figure_id = match.groups()
+        if call == "ref":
+            refs.append((figure_id, line))
+            continue
+        if figure_id not in data.figures:
+            raise InputError(f"figure('{figure_id}'): no such figure (figures: {_known(data)})", data.rules_path, line)
+        if figure_id in numbers:
+            raise InputError(f"figure('{figure_id}') is placed twice", data.rules_path, line)
+        numbers[figure_id] = len(numbers) + 1
+    for figure_id, line in refs:
+        if figure_id in numbers:
+            continue
+        if figure_id in data.figures:
+            raise InputError(f"ref('{figure_id}'): the figure is never placed with figure()", data.rules_path, line)
+        raise InputError(f"ref('{figure_id}'): no such figure (figures: {_known(data)})", data.rules_path, line)
+    return FigureNumbering(numbers)
+
+
+def _known(data: GameData) -> str:
+    return ", ".join(sorted(data.figures)) or "none"
+
+
+def _refuse_markers(text: str, path: Path) -> None:
+    """A figure marker is made only by figure(); text that holds one is refused (it would place a figure unnumbered)."""
+    line = refuse_markers(text)
+    if line is not None:
+        raise InputError(f"the text '{FIGURE_MARKER.format('...')}' is reserved for figure(); place figures with figure(\"id\")", path, line)
+
+
+def marks_used(report: VerifyReport) -> tuple[Sample, ...]:
+    """The marks a book's figures use, for the key that opens its first figure: arrows, then marked cells."""
+    order: tuple[MarkKind, ...] = ("legal", "illegal", "played", "highlight", "neutral")
+    return tuple(Sample(kind, arrow) for arrow in (True, False) for kind in order if (kind, arrow) in report.marks)
+
+
+def book_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
+    """A game's book's metadata: title, author, subject and keywords (with the licence), the subjects
+    (the keywords alone), and the designers, the licence notice and its address."""
+    return {
+        "title": typographic(f"{meta.title}: {what}"),
+        "author": ", ".join(meta.designers),
+        "subject": typographic(f"Rules of {meta.title}. {meta.licence.name}."),
+        "keywords": [*meta.keywords, f"licence: {meta.licence.name}"],
+        "subjects": list(meta.keywords),
+        "creators": list(meta.designers),
+        "rights": typographic(" ".join(meta.licence.notice.split())),
+        "licence_url": meta.licence.url,
+    }
+
+
+def title_block(meta: GameMeta) -> TitleBlock:
+    """The title block of a game's book; a field the source leaves open is left out, and the equipment takes its room."""
+    values = dict(zip(INFO_FIELDS, (meta.players, meta.ages, meta.length, "; ".join(meta.equipment))))
+    kept = [label for label in INFO_FIELDS if stated(values[label])]
+    spare = 100 - sum(INFO_SHARES[label] for label in kept)
+    fields = tuple((label, typographic(values[label]), INFO_SHARES[label] + (spare if label == INFO_FIELDS[-1] else 0)) for label in kept)
+    byline = typographic(f"A game by {join_names(meta.designers)} · {meta.year}")
+    return TitleBlock(typographic(meta.title), typographic(meta.subtitle or ""), byline, fields)
+
+
+def rulebook_markdown(game: Plugin, report: VerifyReport, numbering: FigureNumbering) -> tuple[str, str]:
+    """The book as Markdown: ``rules.md`` rendered in the sandbox, and the back matter after it.
+
+    The rules text may use ``figure()``, ``ref()``, ``meta`` and what the game's
+    ``book.py`` returns from ``context()``.
+    """
+    data = game.data
+    book_context = game.hook("book", "context")
+
+    def figure(figure_id: object) -> str:
+        return "\n\n" + FIGURE_MARKER.format(_figure_id("figure", figure_id)) + "\n\n"
+
+    def ref(figure_id: object) -> str:
+        return f"Figure {numbering.numbers[_figure_id('ref', figure_id)]}"
+
+    def _figure_id(call: str, figure_id: object) -> str:
+        # number_figures() read every figure("id") and ref("id") written plainly; anything else is refused here.
+        if not isinstance(figure_id, str):
+            raise ValueError(f"{call}() takes a figure's id in quotes, such as {call}(\"setup\"), not {figure_id!r}")
+        if figure_id not in numbering.numbers:
+            raise ValueError(f"{call}('{figure_id}'): no figure placed with figure() has that id (write the id plainly, in quotes)")
+        return figure_id
+
+    context: dict[str, Any] = {
+        "meta": data.meta,
+        "figure": figure,
+        "ref": ref,
+        **(book_context() if book_context else {}),
+    }
+    rules = render(data.folder, data.rules_path.name, context)
+    clarifications = data.clarifications_path.read_text(encoding="utf-8") if data.clarifications_path else ""
+    if data.clarifications_path is not None:
+        check_markdown(clarifications, data.clarifications_path)
+    frame = {"clarifications": clarifications, "figures": len(data.figures)}
+    frame |= {"diagrams": report.diagrams, "claims": report.claims, "unchecked": report.unchecked}
+    return rules, render_own(TEMPLATES_DIR, "back-matter.md.j2", context | frame)
+
+
+def check_markdown(text: str, path: Path) -> None:
+    """Refuse Markdown that a book cannot hold (an image, raw HTML, a figure marker) in a text of its own
+    (``clarifications.md``), naming that file and line rather than ``rules.md``."""
+    _refuse_markers(text, path)
+    try:
+        parse(text, images=False, figures=False)
+    except TextError as exc:
+        raise InputError(exc.message, path, exc.line) from None
+
+
+def rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", draw: FigureDrawer | None = None) -> Book:
+    """The book of a game whose claims ``report`` checked (and found right), for ``paper``.
+
+    ``draw`` draws its figures (the build's cache); by default each is drawn from its checked panels in ``report``.
+    """
+    data = game.data
+    numbering = number_figures(data)
+    rules_md, back_md = rulebook_markdown(game, report, numbering)
+    try:
+        rules = parse(rules_md)
+        back = parse(back_md, images=False, figures=False)
+    except TextError as exc:
+        raise InputError(exc.message, data.rules_path) from None
+    for node in rules.figures():
+        if node.meta.get("image") and node.meta["id"] not in numbering.numbers:
+            raise InputError(f"image '{node.meta['id']}' is not in {data.rules_path.name} itself (an image must be written there)", data.rules_path)
+    captions = {str(node.meta["id"]): str(node.meta["caption"]) for node in rules.figures() if node.meta.get("image")}
+    figures: dict[str, BookFigure] = {}
+    for name, number in numbering.numbers.items():
+        figure = data.figures.get(name)
+        if figure is None:
+            figures[name] = BookFigure(name, number, captions.get(name, ""), image=image_path(data, name))
+        else:
+            width = figure.width * INCH if figure.width else None
+            columns = max(1, min(figure.columns, len(figure.panels)))
+            figures[name] = BookFigure(name, number, typographic(figure.caption), columns, len(figure.panels), width, figure.claim_count())
+    if draw is None:
+        panels = FigurePanels()
+        view = game.require_view()
+
+        def draw(figure_id: str, scale: float, columns: int) -> Any:
+            return panels.render(view, figure_id, report.figures[figure_id], scale, columns, typographic)
+
+    meta = data.meta
+    return Book(
+        id=game.id,
+        paper=paper,
+        lang="en",
+        title=typographic(f"{meta.title}: rules"),
+        running_title=typographic(f"{meta.title} · rules"),
+        metadata=book_metadata(meta),
+        title_block=title_block(meta),
+        rules=rules,
+        back=back,
+        figures=figures,
+        marks=marks_used(report),
+        draw=draw,
+    )
+

@@ -1,0 +1,47 @@
+"""Each book built once per test session and shared by every module that reads it.
+
+Books are kept by game id, paper, format and the game's folder (a test that edits a copy of a
+game gets its own). A test that changes how books are made (monkeypatching a drawer, say) builds
+its own instead.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from ppprint.build.formats import print_book
+from ppprint.document.book import Book, rulebook
+from ppprint.registry import get_game
+from ppprint.verify import VerifyReport, verify_game
+
+
+@functools.cache
+def _report(folder: Path, game_id: str) -> VerifyReport:
+    return verify_game(get_game(game_id))
+
+
+@functools.cache
+def _book(folder: Path, game_id: str, paper: str) -> Book:
+    game = get_game(game_id)
+    return rulebook(game, _report(folder, game_id), paper)
+
+
+@functools.cache
+def _printed(folder: Path, game_id: str, paper: str, book_format: str) -> bytes:
+    return print_book(_book(folder, game_id, paper), book_format)[1]
+
+
+def report_of(game_id: str) -> VerifyReport:
+    """The verify report of a game (checked once)."""
+    return _report(get_game(game_id).where.folder, game_id)
+
+
+def book_of(game_id: str, paper: str = "letter") -> Book:
+    """The book of a game on ``paper`` (assembled once)."""
+    return _book(get_game(game_id).where.folder, game_id, paper)
+
+
+def printed(game_id: str, paper: str = "letter", book_format: str = "standard") -> bytes:
+    """A game's book printed in ``book_format`` (once): a PDF, an HTML page or an EPUB."""
+    return _printed(get_game(game_id).where.folder, game_id, paper, book_format)
