@@ -22,7 +22,6 @@ from ppprint.book.rulebook import build_rulebook
 from ppprint.document.pages import HALF_MARGIN, MARGIN
 from tests.books import book_of, printed
 from ppprint.registry import get_game, registry
-from ppprint.verify import verify_game
 from tests.pagefill import blank_shares, first_lines
 
 GAMES = registry().ids()

@@ -19,7 +19,7 @@ from tests.books import printed
 from ppprint.document.typography import typographic
 from ppprint.errors import InputError
 from ppprint.model.game import unplaced_figures
-from ppprint.registry import get_game, registry
+from ppprint.registry import registry
 from ppprint.verify import verify_game
 from tests.conftest import edit, game_in, run_cli
 from tests.test_book_contract import outline_titles

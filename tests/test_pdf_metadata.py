@@ -16,15 +16,12 @@ from tests.books import printed
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.pnp import PnpOptions, build_pnp, game_options, pnp_names
 from ppprint.registry import get_game, registry
-from ppprint.verify import verify_game
 
 GAME = "sanqi"
 
 
 def every_kind_of_pdf() -> dict[str, bytes]:
     """One PDF of each kind: rulebook, booklet, catalogue, and every print-and-play module (duplex, bleed)."""
-    game = get_game(GAME)
-    report = verify_game(game)
     pdfs = {
         "rulebook": printed(GAME),
         "booklet": printed(GAME, "a4", "booklet"),
@@ -91,7 +88,6 @@ def test_every_pdf_carries_xmp_with_its_licence(pdfs):
 
 def test_a_licence_with_an_address_is_marked_as_creative_commons_tools_read_it():
     game = get_game("expansion")
-    report = verify_game(game)
     for book_format in ("standard", "booklet"):
         reader = PdfReader(io.BytesIO(printed("expansion", "letter", book_format)))
         data = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode("utf-8")

@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 from reportlab.lib import colors
 
-from ppprint.book.pnp import PnpOptions, equipment_needs
+from ppprint.book.pnp.options import PnpOptions, equipment_needs
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
 from ppprint.model.table import COIN_DIAMETER, CUBE_SIZE, DIE_SIZE, MATCHSTICK_LENGTHS, MATCHSTICK_WIDTH, PAWN_HEIGHT, PAWN_WIDTH, SUIT_NAMES, SUITS, TILE_SIZE, Piece
 from ppprint.render.draw import Drawing, Paint, Pen
