@@ -22,7 +22,8 @@ from typing import Any, TypeVar
 
 from ppprint.book.cache import GameFigures, Store, cache_folder
 from ppprint.book.catalogue import build_catalogue
-from ppprint.book.rulebook import Appendix, FigureDrawer, LayoutMemory, build_rulebook, rulebook_metadata
+from ppprint.book.rulebook import Appendix, LayoutMemory, build_rulebook, rulebook_metadata
+from ppprint.document.pages import FigureDrawer
 from ppprint.errors import ClaimError, ClaimFailure, InputError, Interrupted, PpprintError, UncheckedError
 from ppprint.model.game import unplaced_figures
 from ppprint.registry import Plugin, configure, get_game, registry
