@@ -2,8 +2,8 @@
 
 The document's width and height are in inches and its user unit is the point,
 so it prints and embeds at true size. Text is written as the glyph outlines of
-the shipped fonts (with the words kept in ``aria-label``), so a browser shows
-exactly what the PDF shows without the fonts. Control characters are dropped,
+the shipped fonts, so a browser shows exactly what the PDF shows without the fonts; the drawing's
+accessible name is its title (a figure's caption), not its glyphs (ARIA allows no name on a path). Control characters are dropped,
 so the file is always well-formed XML.
 """
 
@@ -77,7 +77,7 @@ def _text(text: Text) -> str:
     width = text_width(words, text.font, text.size)
     x = text.at[0] - {"start": 0.0, "middle": width / 2, "end": width}[text.anchor]
     outline = path_data(text_outline(words, text.font, text.size, x, text.at[1]))
-    return f'<path d="{outline}" fill="{text.fill}" aria-label={quoteattr(words)}/>\n'
+    return f'<path d="{outline}" fill="{text.fill}"/>\n'
 
 
 def path_data(segments: Sequence[Segment]) -> str:

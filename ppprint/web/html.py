@@ -156,12 +156,17 @@ def _text_token(content: str) -> Token:
 
 
 def _box(self: Any, tokens: Sequence[Token], index: int, options: Any, env: Any) -> str:
+    """A ``::: box Title`` container: a section headed by its title, one level below the heading it sits
+    under (the outline stays in order); an untitled box is a plain frame (a section needs a heading)."""
     token = tokens[index]
+    opening = token if token.nesting == 1 else next(t for t in reversed(tokens[:index]) if t.type == "container_box_open" and t.level == token.level)
+    title = opening.info.strip()[len("box") :].strip()
     if token.nesting != 1:
-        return "</section>\n"
-    title = token.info.strip()[len("box") :].strip()
-    head = f'<p class="box-title">{escape(title, quote=False)}</p>\n' if title else ""
-    return f'<section class="box">\n{head}'
+        return "</section>\n" if title else "</div>\n"
+    if not title:
+        return '<div class="box">\n'
+    level = min(6, 1 + next((int(t.tag[1]) for t in reversed(tokens[:index]) if t.type == "heading_open"), 1))
+    return f'<section class="box">\n<h{level} class="box-title">{escape(title, quote=False)}</h{level}>\n'
 
 
 def _heading_close(self: Any, tokens: Sequence[Token], index: int, options: Any, env: Any) -> str:
@@ -301,7 +306,7 @@ li{{margin:.2em 0}}
 li::marker{{color:var(--accent);font-family:"Noto Sans",sans-serif}}
 code{{font-size:.92em}}
 .box,blockquote{{background:var(--box-fill);border:1px solid var(--box-edge);margin:0 0 1rem;padding:.7rem 1rem .4rem}}
-.box-title{{color:var(--accent);font-weight:700;font-size:1.05rem;margin-bottom:.35rem}}
+.box-title{{color:var(--accent);font-weight:700;font-size:1.05rem;line-height:1.55;margin:0 0 .35rem}}
 table{{border-collapse:collapse;margin:0 auto 1rem;font-size:.95rem}}
 th,td{{border:1px solid var(--rule);padding:.25rem .55rem;text-align:center}}
 th{{background:var(--box-fill);font-size:.9rem}}
