@@ -30,8 +30,8 @@ from ppprint.errors import InputError
 
 MAX_SECONDS = 2.0
 """Wall time a template may take."""
-MAX_MEMORY = 768 * 1024 * 1024
-"""Bytes of memory a template may take, beyond what the process uses already."""
+MAX_MEMORY = 256 * 1024 * 1024
+"""Bytes of memory a template may take, beyond what the process uses already (its text is at most :data:`MAX_OUTPUT` characters: a few megabytes)."""
 MAX_OUTPUT = 2_000_000
 """Characters a rendered template may hold."""
 MAX_POWER_BITS = 4096
