@@ -147,3 +147,15 @@ def test_panels_reflow_into_more_columns_to_fit_where_the_text_places_them() -> 
     assert "Figure 1." in pages[0] and not document.waited_on
     assert floating.fit(LETTER[0] - 144, 150 + caption) is not None
     assert floating.fit(LETTER[0] - 144, 150 + caption).part.width == 400  # type: ignore[union-attr]
+
+
+def test_a_list_measured_before_a_figure_sits_beside_it_still_prints() -> None:
+    """SanQi's book without its key to the marks sets a narrow figure beside a numbered list that an
+    earlier layout had measured (ReportLab's own list failed there: 'no attribute _flowables')."""
+    import dataclasses
+
+    from ppprint.build.formats import print_book
+    from tests.books import book_of
+
+    book = dataclasses.replace(book_of("sanqi"), marks=())
+    assert print_book(book, "standard")[1].startswith(b"%PDF")

@@ -28,6 +28,21 @@ FigureMaker = Callable[[Mapping[str, Any]], Flowable]
 """Makes the flowable of a figure node, from the node's ``meta``."""
 
 
+class TextList(ListFlowable):
+    """A list that can sit beside a figure after it was measured once.
+
+    ReportLab expands a list's items once and drops what it expanded them from; a list placed beside
+    a figure (``ImageAndFlowables``) is expanded again from that, and fails if it was measured before
+    (a figure that waited, then found its place beside the list). This one hands back its expansion.
+    """
+
+    def _getContent(self) -> list[Any]:  # noqa: N802  (ReportLab's name)
+        if not hasattr(self, "_flowables"):
+            return list(getattr(self, "_list_content"))
+        content: list[Any] = super()._getContent()  # type: ignore[misc]
+        return content
+
+
 class MarkdownConverter:
     """Turns one Markdown document into flowables."""
 
@@ -99,7 +114,7 @@ class MarkdownConverter:
                     flowables.extend(self._block(child))
             items.append(ListItem(flowables))
         ordered = node.type == "ordered_list"
-        return ListFlowable(
+        return TextList(
             list[Any](items),
             bulletType="1" if ordered else "bullet",
             start=start if ordered else "•",
