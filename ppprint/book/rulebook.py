@@ -337,10 +337,9 @@ def title_block(block: TitleBlock, styles: Styles) -> list[Flowable]:
     if block.subtitle:
         flowables.append(TextParagraph(_escape(block.subtitle), styles.subtitle))
     flowables.append(TextParagraph(_escape(block.byline), styles.byline))
-    info = Table(
-        [[TextParagraph(label.upper(), styles.info_label) for label, _, _ in block.fields], [TextParagraph(_escape(value), styles.info_value) for _, value, _ in block.fields]],
-        colWidths=[f"{share}%" for _, _, share in block.fields],
-    )
+    # One cell a field, its label over its value (the order the web book reads them in).
+    cells = [[TextParagraph(label.upper(), styles.info_label), Spacer(1, 4), TextParagraph(_escape(value), styles.info_value)] for label, value, _ in block.fields]
+    info = Table([cells], colWidths=[f"{share}%" for _, _, share in block.fields])
     info.setStyle(
         TableStyle(
             [
@@ -348,9 +347,9 @@ def title_block(block: TitleBlock, styles: Styles) -> list[Flowable]:
                 ("BACKGROUND", (0, 0), (-1, -1), BOX_FILL),
                 ("BOX", (0, 0), (-1, -1), 0.8, BOX_EDGE),
                 ("LINEAFTER", (0, 0), (-2, -1), 0.5, BOX_EDGE),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("TOPPADDING", (0, 0), (-1, 0), 6),
-                ("BOTTOMPADDING", (0, -1), (-1, -1), 7),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("TOPPADDING", (0, 0), (-1, -1), 6),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 7),
             ]
         )
     )

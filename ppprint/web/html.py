@@ -186,16 +186,15 @@ def embedded_image(path: Path) -> str:
 
 
 def title_block(block: TitleBlock) -> str:
-    """Title, subtitle, byline, and the info box (a table, as the PDF prints it), as the PDF opens."""
+    """Title, subtitle, byline, and the info box (each field its label over its value, as the PDF prints it), as the PDF opens."""
     parts = ['<header class="title-block" id="top">', f'<h1 class="title">{escape(block.title)}</h1>']
     if block.subtitle:
         parts.append(f'<p class="subtitle">{escape(block.subtitle)}</p>')
     parts.append(f'<p class="byline">{escape(block.byline)}</p>')
-    parts.append('<table class="info">')
-    parts.append("<colgroup>" + "".join(f'<col style="width:{share}%" />' for _, _, share in block.fields) + "</colgroup>")
-    parts.append("<thead><tr>" + "".join(f'<th scope="col">{escape(label)}</th>' for label, _, _ in block.fields) + "</tr></thead>")
-    parts.append("<tbody><tr>" + "".join(f"<td>{escape(value)}</td>" for _, value, _ in block.fields) + "</tr></tbody>")
-    parts += ["</table>", "</header>"]
+    columns = " ".join(f"{share}fr" for _, _, share in block.fields)
+    parts.append(f'<dl class="info" style="grid-template-columns:{columns}">')
+    parts += [f"<div><dt>{escape(label)}</dt><dd>{escape(value)}</dd></div>" for label, value, _ in block.fields]
+    parts += ["</dl>", "</header>"]
     return "\n".join(parts) + "\n"
 
 
@@ -291,11 +290,13 @@ h2:hover .anchor,h3:hover .anchor,h4:hover .anchor,h5:hover .anchor,h6:hover .an
 .title{{font-family:"Noto Serif",serif;color:var(--accent);font-size:3.2rem;margin:.4rem 0 .3rem}}
 .subtitle{{font-style:italic;font-size:1.35rem;margin:0 0 .4rem}}
 .byline{{color:var(--muted);margin:0 0 1.2rem}}
-.info{{width:100%;table-layout:fixed;margin:0;background:var(--box-fill);border:1px solid var(--box-edge)}}
-.info th,.info td{{border:none;border-left:1px solid var(--box-edge);padding:.45rem .5rem 0;background:none}}
-.info td{{padding:.15rem .5rem .55rem;font-size:.95rem;line-height:1.3}}
-.info th:first-child,.info td:first-child{{border-left:none}}
-.info th{{color:var(--muted);font-size:.75rem;font-weight:700;text-transform:uppercase;letter-spacing:.02em;vertical-align:bottom}}
+.info{{display:grid;margin:0;background:var(--box-fill);border:1px solid var(--box-edge)}}
+.info div{{padding:.45rem .5rem .55rem;border-left:1px solid var(--box-edge)}}
+.info div:first-child{{border-left:none}}
+.info dt{{color:var(--muted);font-family:"Noto Sans",sans-serif;font-size:.75rem;font-weight:700;text-transform:uppercase;letter-spacing:.02em}}
+.info dd{{margin:.15rem 0 0;font-size:.95rem;line-height:1.3}}
+@media (max-width:600px){{.info{{grid-template-columns:repeat(3,1fr) !important}}
+.info div:last-child{{grid-column:1/-1;border-left:none;border-top:1px solid var(--box-edge)}}.info div:only-child{{border-top:none}}}}
 .toc{{border-top:1px solid var(--rule);border-bottom:1px solid var(--rule);margin:0 0 1.5rem;padding:.2rem 0 .6rem;font-size:.95rem}}
 .toc h2{{font-size:1rem;color:var(--muted);margin:.6rem 0 .3rem;text-transform:uppercase;letter-spacing:.04em}}
 .toc ol{{margin:0;padding-left:1.4rem}}
