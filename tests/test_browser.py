@@ -42,7 +42,7 @@ from ppprint.registry import Plugin
 from ppprint.render.draw import Drawing
 from ppprint.render.figure import render_figure
 from ppprint.render.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, register_fonts
-from ppprint.render.glyphs import text_outline
+from ppprint.render.glyphs import glyph_outline, text_glyphs
 from ppprint.render.pdf import paint
 from ppprint.verify import verify_game
 from ppprint.document.pages import print_fit
@@ -371,9 +371,11 @@ def test_figures_drawn_in_another_font_are_caught(chromium: Chromium, tmp_path: 
     game = contract_game("expansion")
     book = book_of(game)
     other = {SANS: SERIF, SANS_BOLD: SERIF_BOLD}
-    drawn: Callable[..., Any] = text_outline
-    with monkeypatch.context() as patch:
-        patch.setattr(svg, "text_outline", lambda text, font, size, x, y: drawn(text, other.get(font, font), size, x, y))
+    glyphs: Callable[..., Any] = text_glyphs
+    outline: Callable[..., Any] = glyph_outline
+    with monkeypatch.context() as patch:  # each glyph of Noto Sans drawn as Noto Serif's
+        patch.setattr(svg, "text_glyphs", lambda text, font: glyphs(text, other.get(font, font)))
+        patch.setattr(svg, "glyph_outline", lambda font, glyph: outline(other.get(font, font), glyph))
         wrong = web_book(game, verify_game(game)).html()
     assert wrong != book.html
     problems = compare_figures(chromium, book, write_page(wrong, tmp_path))

@@ -42,7 +42,7 @@ from ppprint.verify import verify_game
 from ppprint.web.epub import epub_bytes
 from ppprint.web.fonts import FACES, subset_font
 from ppprint.document.pages import print_fit
-from ppprint.web.figures import inline_svg
+from ppprint.web.figures import inline_svg, words
 from ppprint.web.html import WebBook, web_book
 from tests.conftest import run_cli
 from tests.contract import contract_game, contract_ids
@@ -53,6 +53,7 @@ SVG_RE = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
 FIGURE_RE = re.compile(r'<figure class="figure" id="figure-(\d+)" data-figure="([^"]+)" data-claims="(\d+)" data-scale="([^"]+)">(.*?)</figure>', re.DOTALL)
 LOADING_ATTRIBUTES = {"src", "srcset", "poster", "data", "action", "formaction", "background", "manifest", "ping", "{http://www.w3.org/1999/xlink}href"}
 LINK_SCHEMES = ("http://", "https://", "mailto:")
+SVG_USE = "{http://www.w3.org/2000/svg}use"
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +92,10 @@ def external_references(html: str) -> list[str]:
         for name, value in element.attrib.items():
             if name in LOADING_ATTRIBUTES and not value.startswith("data:"):
                 found.append(f"<{tag} {name}={value!r}>")
-            if name == "href" and tag != "a":
+            if name == "href" and tag == SVG_USE:
+                if not value.startswith("#") or value[1:] not in ids:
+                    found.append(f"<use href={value!r}> (not an element of the page)")
+            elif name == "href" and tag != "a":
                 found.append(f"<{tag} href={value!r}>")
             if name == "href" and tag == "a":
                 if value.startswith("#"):
@@ -128,6 +132,8 @@ def test_the_page_is_valid_html5_with_nothing_from_outside(books: dict[str, WebB
         lambda html: html.replace("</head>", '<link rel="stylesheet" href="style.css" />\n</head>'),
         lambda html: html.replace('href="#figure-1"', 'href="#figure-99"', 1),
         lambda html: html.replace('id="contents"', 'id="figure-1"', 1),
+        lambda html: html.replace('<use href="#', '<use href="glyphs.svg#', 1),
+        lambda html: html.replace('<use href="#_', '<use href="#x_', 1),
     ],
 )
 def test_the_checks_catch_a_broken_page(books: dict[str, WebBook], damage: Any) -> None:
@@ -182,11 +188,75 @@ def figures_of(html: str) -> list[tuple[int, str, int, float, list[str], str]]:
     return found
 
 
+DEFINITIONS_RE = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" class="definitions"[^>]*>\n<defs>\n(.*?)\n</defs>\n</svg>', re.DOTALL)
+DEFINITION_RE = re.compile(r'<path id="([^"]+)" d="[^"]*"/>|<g id="([^"]+)">.*?</g>', re.DOTALL)
+SHARED_USE_RE = re.compile(r'<use href="#(_d\d+)"((?: [a-z-]+="[^"]*")*)/>\n')
+
+
+def definitions(html: str) -> dict[str, str]:
+    """The page's definitions (glyphs, shared shapes and groups) by id: each element as written."""
+    blocks = DEFINITIONS_RE.findall(html)
+    assert len(blocks) <= 1, "the definitions are written more than once"
+    found: dict[str, str] = {}
+    for match in DEFINITION_RE.finditer(blocks[0] if blocks else ""):
+        found[match.group(1) or match.group(2)] = match.group(0)
+    return found
+
+
+def unshared(svg: str, html: str) -> str:
+    """An ``<svg>`` of the page with every ``<use>`` of a shared shape or group replaced by the shape or
+    group it uses, as the SVG writer wrote it before the page shared it."""
+    defined = definitions(html)
+
+    def expand(match: re.Match[str]) -> str:
+        definition, attributes = defined[match.group(1)], match.group(2)
+        if definition.startswith("<path"):
+            return definition.replace(f' id="{match.group(1)}"', "", 1)[:-2] + attributes + "/>\n"
+        content = definition[definition.index(">") + 1 : -len("</g>")]
+        return f"<g{attributes}>{content}</g>\n"
+
+    while SHARED_USE_RE.search(svg):
+        svg = SHARED_USE_RE.sub(expand, svg)
+    return svg
+
+
+def figure_markup_problems(html: str) -> list[str]:
+    """What is wrong with the markup of a page's figures: a glyph or shape defined twice or never, an
+    ``aria-label`` inside a drawing, a drawing named or titled besides its caption, a figure without one."""
+    problems = []
+    defined = definitions(html)
+    for used in sorted(set(re.findall(r'<use href="#([^"]+)"', html))):
+        count = len(re.findall(f'id="{re.escape(used)}"', html))
+        if count != 1:
+            problems.append(f"#{used} defined {count} times")
+    for element_id in defined:
+        if len(re.findall(f'id="{re.escape(element_id)}"', html)) != 1:
+            problems.append(f"#{element_id} defined more than once")
+    glyphs = [re.sub(r' id="[^"]+"', "", d) for i, d in defined.items() if not i.startswith("_d")]
+    if len(glyphs) != len(set(glyphs)):
+        problems.append("a glyph outline is defined under two ids")
+    problems += [f"aria-label on <{tag}>" for tag in re.findall(r"<(path|use|g|symbol)\b[^>]*\baria-label=", html)]
+    for number, _, _, _, svgs, caption in figures_of(html):
+        if not caption.startswith(f"Figure {number}. "):
+            problems.append(f"figure {number}: no caption")
+        for svg in svgs:
+            head = svg[: svg.index(">")]
+            if "<title" in svg or "<desc" in svg:
+                problems.append(f"figure {number}: a drawing with a title besides its caption")
+            if 'class="legend"' in head:
+                if 'role="img" aria-label="Key to the marks: ' not in head:
+                    problems.append(f"figure {number}: the key to the marks without its words")
+            elif 'aria-hidden="true"' not in head or "aria-label" in head or "role=" in head:
+                problems.append(f"figure {number}: a drawing named besides its caption")
+    return problems
+
+
 @pytest.mark.parametrize("game_id", IDS)
 def test_every_figure_is_the_checked_figure_the_pdf_prints(books: dict[str, WebBook], game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     game = contract_game(game_id)
     report = verify_game(game)
-    figures = figures_of(web(books, game_id).html())
+    html = web(books, game_id).html()
+    figures = figures_of(html)
     in_pdf = painted(game, monkeypatch)
     legend = [(d, s) for d, s in in_pdf if d.title == "Key to the marks"]
     in_pdf = [(d, s) for d, s in in_pdf if d.title != "Key to the marks"]
@@ -204,17 +274,35 @@ def test_every_figure_is_the_checked_figure_the_pdf_prints(books: dict[str, WebB
         largest, largest_drawing = print_fit(lambda s: render_figure(game.require_view(), report.figures[figure_id], s, figure.columns, typographic), figure.width * inch if figure.width else None, "letter")
         assert scale == largest and largest >= pdf_scale, f"figure {number} drawn for another scale than the PDF prints it at, at its largest"
         assert drawing.title == largest_drawing.title
-        assert svgs[-1] == inline_svg(largest_drawing, largest, "figure-drawing"), f"figure {number} is not the PDF's"
-        # Its caption is its accessible name and its title, and the page's caption under it.
-        assert f'role="img" aria-label="{_attr(figure.caption)}"' in svgs[-1] and f"<title>{_text(figure.caption)}</title>" in svgs[-1]
+        assert unshared(svgs[-1], html) == inline_svg(largest_drawing, largest, "figure-drawing").svg, f"figure {number} is not the PDF's"
+        # Its caption is its accessible name: the drawing is hidden from assistive technology.
         assert caption == f"Figure {number}. {figure.caption}"
+    assert figure_markup_problems(html) == []
     # The key to the marks: the PDF's in rows as its frame needs, the page's in one row (a browser wraps it).
     assert bool(legend) == bool(report.marks)
     if legend:
         samples = marks_used(report)
         assert sum(drawing.width for drawing, _ in legend) >= legend_drawing(samples).width * 0.9
         scale, key = print_fit(lambda s: legend_drawing(samples, s), None, "letter")
-        assert figures[0][4][0] == inline_svg(key, scale, "legend") and 'aria-label="Key to the marks"' in figures[0][4][0]
+        expected = inline_svg(key, scale, "legend", "Key to the marks: " + ", ".join(words(key.items))).svg
+        assert unshared(figures[0][4][0], html) == expected
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda html: html.replace("<defs>\n", "<defs>\n" + re.findall(r'<path id="_s\d+" d="[^"]*"/>\n', html)[0], 1),  # a glyph defined twice
+        lambda html: re.sub(r'(<path id="_s\d+" d="[^"]*"/>)', lambda m: m.group(1) + m.group(1).replace('id="_s', 'id="_s9'), html, count=1),  # under two ids
+        lambda html: html.replace("<path d=", '<path aria-label="a1" d=', 1),
+        lambda html: html.replace('class="figure-drawing"', 'class="figure-drawing" role="img" aria-label="Figure"', 1),
+        lambda html: html.replace('aria-hidden="true"><g', 'aria-hidden="true"><title>The board</title><g', 1).replace('aria-hidden="true">\n', 'aria-hidden="true">\n<title>The board</title>\n', 1),
+    ],
+)
+def test_the_markup_checks_catch_a_broken_figure(books: dict[str, WebBook], damage: Any) -> None:
+    html = web(books, "expansion").html()
+    broken = damage(html)
+    assert broken != html
+    assert figure_markup_problems(broken) != []
 
 
 def _text(text: str) -> str:
@@ -228,13 +316,14 @@ def _attr(text: str) -> str:
 def test_a_changed_figure_is_not_the_pdfs(books: dict[str, WebBook], monkeypatch: pytest.MonkeyPatch) -> None:
     """The comparison fails when the page's figure differs from the PDF's (here: drawn for another scale)."""
     game = contract_game("expansion")
-    figure_id = figures_of(web(books, "expansion").html())[1][1]
+    html = web(books, "expansion").html()
+    figure_id = figures_of(html)[1][1]
     figure, report = game.data.figures[figure_id], verify_game(game)
     scale, drawing = print_fit(lambda s: render_figure(game.require_view(), report.figures[figure_id], s, figure.columns, typographic), figure.width * inch if figure.width else None, "letter")
-    page_svg = figures_of(web(books, "expansion").html())[1][4][-1]
-    assert page_svg == inline_svg(drawing, scale, "figure-drawing")
+    page_svg = unshared(figures_of(html)[1][4][-1], html)
+    assert page_svg == inline_svg(drawing, scale, "figure-drawing").svg
     other = render_figure(game.require_view(), report.figures[figure_id], scale * 0.5, figure.columns, typographic)
-    assert page_svg != inline_svg(other, scale, "figure-drawing")
+    assert page_svg != inline_svg(other, scale, "figure-drawing").svg
 
 
 # -- fonts ---------------------------------------------------------------------------------------

@@ -4,8 +4,8 @@ The page holds the same text as the PDF -- the Markdown :func:`~ppprint.book.rul
 writes, parsed by the same markdown-it parser (:mod:`ppprint.book.markdown`) -- with its numbered
 figures as inline SVG: each figure is the checked figure the PDF prints, drawn for the same print
 scale (the PDF's own fit, :class:`~ppprint.book.rulebook.FigureFlowable`, on the paper chosen) and
-through the same build cache, its text as the fonts' glyph outlines, its caption as its ``<title>``
-and accessible name. Headings carry ids and self-links, and a table of contents links to them. The
+through the same build cache, its text as the fonts' glyph outlines (each defined once in the page,
+:mod:`ppprint.web.figures`), its ``<figcaption>`` its only accessible name. Headings carry ids and self-links, and a table of contents links to them. The
 text is set in Noto Serif and Noto Sans, embedded as subsets (:mod:`ppprint.web.fonts`); nothing is
 loaded from the network or the machine. The stylesheet has light and dark schemes (figures stay on a
 light card) and a print style. The markup is valid HTML5 and well-formed XML, so the EPUB
@@ -294,7 +294,7 @@ def web_book(
 
     text = _Text(data, figure_html, len(numbering.numbers))
     try:
-        main = text.render(markdown)
+        main = figures.finish(text.render(markdown))
     except ValueError as exc:
         raise InputError(str(exc), data.rules_path) from None
     figures.keep()
@@ -365,6 +365,7 @@ img{max-width:100%;height:auto}
 .card{display:inline-block;max-width:100%;box-sizing:border-box;background:var(--card);border:1px solid var(--card-edge);border-radius:6px;padding:.4rem;line-height:0}
 .card svg{display:block;margin:0 auto;max-width:100%;height:auto}
 .card svg.legend{margin-bottom:.3rem}
+svg.definitions{position:absolute;width:0;height:0;overflow:hidden}
 figcaption{color:var(--muted);font-size:.9rem;line-height:1.4;margin-top:.45rem;text-align:left}
 .figure-number{font-weight:700}
 .page-footer{border-top:1px solid var(--rule);margin-top:2.5rem;padding-top:.5rem;color:var(--muted);font-size:.85rem}
