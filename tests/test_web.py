@@ -3,9 +3,10 @@
 The page is valid HTML5 (html5lib, strict), names nothing outside itself (no loaded resource but
 ``data:`` URLs; links to web pages are only links), its ids are unique and its links inside it all
 land; its fonts are the shipped Noto faces cut down to the characters of its text; its figures are
-exactly the figures the PDF paints -- the same checked figures, in the same order, with the same
-claims, drawn for the scale the PDF prints them at at their largest (a rulebook may print a figure
-smaller to fill its pages) -- each with its caption as its accessible name. The EPUB is
+the checked figures the PDF paints, in the same order, with the same claims, drawn for the screen
+(in one column, a panel to an ``<svg>``, for a scale at which their smallest text is at least 11 CSS
+pixels where a panel shows narrowest), each glyph and shared shape defined once, each figure's
+caption its only accessible name. The EPUB is
 well-formed, lists every file it holds, and passes EPUBCheck where Java is installed. Two builds
 write the same bytes.
 """
@@ -34,7 +35,7 @@ from ppprint.book.build import build_games
 from ppprint.book.rulebook import build_rulebook, marks_used, number_figures
 from ppprint.registry import Plugin, configure
 from ppprint.document.typography import typographic
-from ppprint.render.draw import Drawing
+from ppprint.render.draw import Drawing, Group
 from ppprint.render.figure import render_figure
 from ppprint.render.marks import legend as legend_drawing
 from ppprint.render.fonts import font_path
@@ -42,7 +43,7 @@ from ppprint.verify import verify_game
 from ppprint.web.epub import epub_bytes
 from ppprint.web.fonts import FACES, subset_font
 from ppprint.document.pages import print_fit
-from ppprint.web.figures import inline_svg, words
+from ppprint.web.figures import NARROW_PANEL_PX, inline_svg, smallest_text, split_panels, words
 from ppprint.web.html import WebBook, web_book
 from tests.conftest import run_cli
 from tests.contract import contract_game, contract_ids
@@ -244,8 +245,8 @@ def figure_markup_problems(html: str) -> list[str]:
             if "<title" in svg or "<desc" in svg:
                 problems.append(f"figure {number}: a drawing with a title besides its caption")
             if 'class="legend"' in head:
-                if 'role="img" aria-label="Key to the marks: ' not in head:
-                    problems.append(f"figure {number}: the key to the marks without its words")
+                if not re.search(r'role="img" aria-label="[^"]+"', head):
+                    problems.append(f"figure {number}: a mark of the key without its words")
             elif 'aria-hidden="true"' not in head or "aria-label" in head or "role=" in head:
                 problems.append(f"figure {number}: a drawing named besides its caption")
     return problems
@@ -266,26 +267,44 @@ def test_every_figure_is_the_checked_figure_the_pdf_prints(books: dict[str, WebB
     assert [number for number, *_ in figures] == list(range(1, len(order) + 1))
     assert [drawing.title for drawing, _ in in_pdf] == [game.data.figures[f].caption for f in order]
     assert sum(claims for _, _, claims, *_ in figures) == report.claims
-    for (number, figure_id, claims, scale, svgs, caption), (drawing, pdf_scale) in zip(figures, in_pdf):
+    view = game.require_view()
+    for (number, figure_id, claims, scale, svgs, caption), (drawing, _) in zip(figures, in_pdf):
         figure = game.data.figures[figure_id]
         assert claims == figure.claim_count()
-        # The PDF may print a figure smaller (or its panels in other columns) to fill its pages;
-        # the page shows it as the PDF prints it at its largest.
-        largest, largest_drawing = print_fit(lambda s: render_figure(game.require_view(), report.figures[figure_id], s, figure.columns, typographic), figure.width * inch if figure.width else None, "letter")
-        assert scale == largest and largest >= pdf_scale, f"figure {number} drawn for another scale than the PDF prints it at, at its largest"
-        assert drawing.title == largest_drawing.title
-        assert unshared(svgs[-1], html) == inline_svg(largest_drawing, largest, "figure-drawing").svg, f"figure {number} is not the PDF's"
-        # Its caption is its accessible name: the drawing is hidden from assistive technology.
+        # Drawn for the screen: the checked figure in one column, for the scale the page names, a panel to an <svg>.
+        screen = render_figure(view, report.figures[figure_id], scale, 1, typographic)
+        assert screen.title == drawing.title
+        panels = split_panels(screen, len(figure.panels))
+        drawn = [svg for svg in svgs if 'class="figure-drawing"' in svg[: svg.index(">")]]
+        assert len(drawn) == len(panels) == len(figure.panels) and leaves(panels) == leaves([screen]), f"figure {number}: not every item in one panel"
+        for svg, panel in zip(drawn, panels):
+            width = float(re.search(r' width="([0-9.]+)"', svg[: svg.index(">")]).group(1))  # type: ignore[union-attr]
+            assert unshared(svg, html) == inline_svg(panel, width, "figure-drawing")[0], f"figure {number} is not the checked figure"
+            # Its smallest text where it shows narrowest (the browser test measures the page itself).
+            assert smallest_text(panel.items) * min(width, NARROW_PANEL_PX) / panel.width >= 11.0, f"figure {number}: text too small on a phone"
+        # Its caption is its accessible name: the drawings are hidden from assistive technology.
         assert caption == f"Figure {number}. {figure.caption}"
     assert figure_markup_problems(html) == []
-    # The key to the marks: the PDF's in rows as its frame needs, the page's in one row (a browser wraps it).
+    # The key to the marks: a drawing for each mark the book uses (the page wraps them), named by its words.
     assert bool(legend) == bool(report.marks)
     if legend:
         samples = marks_used(report)
-        assert sum(drawing.width for drawing, _ in legend) >= legend_drawing(samples).width * 0.9
-        scale, key = print_fit(lambda s: legend_drawing(samples, s), None, "letter")
-        expected = inline_svg(key, scale, "legend", "Key to the marks: " + ", ".join(words(key.items))).svg
-        assert unshared(figures[0][4][0], html) == expected
+        keys = [svg for svg in figures[0][4] if 'class="legend"' in svg[: svg.index(">")]]
+        assert len(keys) == len(samples) and '<ul class="key" aria-label="Key to the marks">' in html
+        for svg, sample in zip(keys, samples):
+            key = legend_drawing([sample])
+            width = float(re.search(r' width="([0-9.]+)"', svg[: svg.index(">")]).group(1))  # type: ignore[union-attr]
+            assert unshared(svg, html) == inline_svg(key, width, "legend", ", ".join(words(key.items)))[0]
+            assert smallest_text(key.items) * width / key.width >= 11.0
+
+
+def leaves(drawings: list[Drawing]) -> int:
+    """How many shapes and texts the drawings hold."""
+
+    def count(items: Any) -> int:
+        return sum(count(item.items) if isinstance(item, Group) else 1 for item in items)
+
+    return sum(count(drawing.items) for drawing in drawings)
 
 
 @pytest.mark.parametrize(
@@ -314,16 +333,18 @@ def _attr(text: str) -> str:
 
 
 def test_a_changed_figure_is_not_the_pdfs(books: dict[str, WebBook], monkeypatch: pytest.MonkeyPatch) -> None:
-    """The comparison fails when the page's figure differs from the PDF's (here: drawn for another scale)."""
+    """The comparison fails when the page's figure differs from the checked figure (here: drawn for another scale)."""
     game = contract_game("expansion")
     html = web(books, "expansion").html()
-    figure_id = figures_of(html)[1][1]
-    figure, report = game.data.figures[figure_id], verify_game(game)
-    scale, drawing = print_fit(lambda s: render_figure(game.require_view(), report.figures[figure_id], s, figure.columns, typographic), figure.width * inch if figure.width else None, "letter")
-    page_svg = unshared(figures_of(html)[1][4][-1], html)
-    assert page_svg == inline_svg(drawing, scale, "figure-drawing").svg
-    other = render_figure(game.require_view(), report.figures[figure_id], scale * 0.5, figure.columns, typographic)
-    assert page_svg != inline_svg(other, scale, "figure-drawing").svg
+    _, figure_id, _, scale, svgs, _ = figures_of(html)[1]
+    report = verify_game(game)
+    page_svg = unshared(svgs[0], html)
+    width = float(re.search(r' width="([0-9.]+)"', page_svg).group(1))  # type: ignore[union-attr]
+    count = len(game.data.figures[figure_id].panels)
+    drawing = render_figure(game.require_view(), report.figures[figure_id], scale, 1, typographic)
+    assert page_svg == inline_svg(split_panels(drawing, count)[0], width, "figure-drawing")[0]
+    other = render_figure(game.require_view(), report.figures[figure_id], scale * 0.5, 1, typographic)
+    assert page_svg != inline_svg(split_panels(other, count)[0], width, "figure-drawing")[0]
 
 
 # -- fonts ---------------------------------------------------------------------------------------

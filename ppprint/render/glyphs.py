@@ -54,6 +54,29 @@ def text_glyphs(text: str, font: str) -> list[tuple[int | None, int]]:
     return found
 
 
+def text_box(text: str, font: str, size: float) -> tuple[float, float, float, float] | None:
+    """The box of the outlines of ``text`` set at ``size`` from ``(0, 0)`` on its baseline, y down
+    (left, top, right, bottom; ``None`` when nothing in it has an outline)."""
+    face = _font(font)
+    boxes = []
+    for glyph, at in text_glyphs(text, font):
+        if glyph is not None:
+            x0, y0, x1, y1 = _glyph_box(font, glyph)
+            boxes.append((at + x0, -y1, at + x1, -y0))
+    if not boxes:
+        return None
+    unit = size / face["head"].unitsPerEm
+    return min(b[0] for b in boxes) * unit, min(b[1] for b in boxes) * unit, max(b[2] for b in boxes) * unit, max(b[3] for b in boxes) * unit
+
+
+@cache
+def _glyph_box(font: str, glyph: int) -> tuple[int, int, int, int]:
+    face = _font(font)
+    outline = face["glyf"][face.getGlyphName(glyph)]
+    outline.recalcBounds(face["glyf"])
+    return int(outline.xMin), int(outline.yMin), int(outline.xMax), int(outline.yMax)
+
+
 @cache
 def _has_outline(font: str, name: str) -> bool:
     recording = RecordingPen()

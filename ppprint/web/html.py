@@ -364,7 +364,9 @@ img{max-width:100%;height:auto}
 .figure{margin:1rem 0 1.3rem;text-align:center}
 .card{display:inline-block;max-width:100%;box-sizing:border-box;background:var(--card);border:1px solid var(--card-edge);border-radius:6px;padding:.4rem;line-height:0}
 .card svg{display:block;margin:0 auto;max-width:100%;height:auto}
-.card svg.legend{margin-bottom:.3rem}
+.panels{display:flex;flex-wrap:wrap;justify-content:center;gap:.75rem .6rem}
+.key{display:flex;flex-wrap:wrap;justify-content:center;gap:.3rem .9rem;list-style:none;margin:0 0 .6rem;padding:0 0 .5rem;border-bottom:1px solid var(--card-edge)}
+.key li{margin:0}
 svg.definitions{position:absolute;width:0;height:0;overflow:hidden}
 figcaption{color:var(--muted);font-size:.9rem;line-height:1.4;margin-top:.45rem;text-align:left}
 .figure-number{font-weight:700}
@@ -374,6 +376,12 @@ border-radius:6px;padding:.6rem 1rem;margin:0 0 1rem;font-size:.95rem;line-heigh
 .ppprint-error h2{color:inherit;font-size:1.1rem;margin:0 0 .3rem}
 .ppprint-error ul{margin:.3rem 0;padding-left:1.2rem}
 .ppprint-error code{font-weight:700}
+@media screen and (min-width:1100px){
+body{max-width:calc(7.1in + 15rem);display:grid;grid-template-columns:12.5rem minmax(0,1fr);column-gap:2.5rem}
+body>*{grid-column:2}
+body>.toc{grid-column:1;grid-row:1 / span 8;align-self:start;position:sticky;top:0;max-height:100vh;overflow-y:auto;box-sizing:border-box;
+margin:0;padding:1rem 0;border:none;font-size:.85rem}
+}
 @page{margin:.75in}
 @media print{
 :root{color-scheme:light;--ink:#1d1d1f;--paper:#ffffff;--accent:#8a2a1b;--muted:#5b5b60;--box-fill:#f4efe6;--box-edge:#c9b99a;--rule:#d8d2c4;--link:#1d1d1f}
