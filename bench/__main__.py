@@ -9,7 +9,8 @@ Engine figures are CPU time of one core: random playouts per second (the median 
 :data:`PLAYOUTS` games, each capped at :data:`PLAYOUT_PLY_CAP` plies), perft nodes per second, and MCTS
 simulations per second (``mcts:`` :data:`MCTS_SIMULATIONS`, one move from a few early positions).
 
-``python -m bench --build`` prints only the build's figures (:mod:`bench.build_speed`: ``build --all``
+``python -m bench --web`` prints only each web book's size (:func:`web_sizes`: the HTML page and the
+EPUB, raw and gzipped, against the goal of :data:`GOAL_WEB_KIB` raw). ``python -m bench --build`` prints only the build's figures (:mod:`bench.build_speed`: ``build --all``
 cold on one core and on all, the figure stage against bare ReportLab, a rebuild after editing one
 figure, peak memory); ``python -m bench --serve`` only the live preview's (:mod:`bench.serve_speed`:
 from saving a figure file to the reload event in ``ppprint serve``); ``python -m bench --profile`` prints where a cold ``build --all`` on one core
@@ -19,6 +20,7 @@ spends its time (cProfile, in this process).
 from __future__ import annotations
 
 import cProfile
+import gzip
 import importlib
 import pstats
 import subprocess
@@ -42,6 +44,8 @@ PLAYOUTS = 20
 PLAYOUT_PLY_CAP = 400
 PERFT_SECONDS = 0.5
 MCTS_SIMULATIONS = 100
+GOAL_WEB_KIB = 300
+"""The most an HTML book may weigh, raw (issue 23)."""
 
 
 def cold_build_seconds(args: list[str]) -> float:
@@ -118,6 +122,17 @@ def engine_figures() -> None:
             print(f"{game_id}: {name} = {value:,.3f}", flush=True)
 
 
+def web_sizes() -> None:
+    """Each game's web books (letter, built without the cache): the HTML page and the EPUB, raw and gzipped."""
+    with tempfile.TemporaryDirectory() as out:
+        for book_format in ("html", "epub"):
+            built = build_games(registry().ids(), "letter", Path(out) / book_format, book_format=book_format, cache=False)
+            for path in sorted(p for p in built.written if p.suffix == f".{book_format}"):
+                data = path.read_bytes()
+                goal = f" (goal: at most {GOAL_WEB_KIB} KiB raw)" if book_format == "html" else ""
+                print(f"web {path.stem} {book_format}: {len(data) / 1024:.0f} KiB raw, {len(gzip.compress(data, 9, mtime=0)) / 1024:.0f} KiB gzipped{goal}", flush=True)
+
+
 def profile_build(lines: int = 30) -> None:
     """cProfile of a cold ``build --all`` on one core in this process: the functions that take the most time of their own."""
     profile = cProfile.Profile()
@@ -134,6 +149,10 @@ def main() -> None:
         print("ppprint benchmark: engines (CPU time, one core)")
         engine_figures()
         return
+    if sys.argv[1:2] == ["--web"]:
+        print("ppprint benchmark: web books")
+        web_sizes()
+        return
     if sys.argv[1:2] == ["--profile"]:
         profile_build()
         return
@@ -146,6 +165,7 @@ def main() -> None:
     if sys.argv[1:2] == ["--build"]:
         return
     serve_speed.run()
+    web_sizes()
     for label, build in pdf_jobs().items():
         cold, warm = cold_and_warm_seconds(label, build)
         print(f"pdf {label}: cold {cold:.2f} s, warm {warm:.3f} s ({len(build()) / 1024:.0f} KiB)")

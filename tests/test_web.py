@@ -3,9 +3,10 @@
 The page is valid HTML5 (html5lib, strict), names nothing outside itself (no loaded resource but
 ``data:`` URLs; links to web pages are only links), its ids are unique and its links inside it all
 land; its fonts are the shipped Noto faces cut down to the characters of its text; its figures are
-exactly the figures the PDF paints -- the same checked figures, in the same order, with the same
-claims, drawn for the scale the PDF prints them at at their largest (a rulebook may print a figure
-smaller to fill its pages) -- each with its caption as its accessible name. The EPUB is
+the checked figures the PDF paints, in the same order, with the same claims, drawn for the screen
+(in one column, a panel to an ``<svg>``, for a scale at which their smallest text is at least 11 CSS
+pixels where a panel shows narrowest), each glyph and shared shape defined once, each figure's
+caption its only accessible name. The EPUB is
 well-formed, lists every file it holds, and passes EPUBCheck where Java is installed. Two builds
 write the same bytes.
 """
@@ -27,7 +28,6 @@ from typing import Any
 import html5lib
 import pytest
 from fontTools.ttLib import TTFont
-from reportlab.lib.units import inch
 
 import ppprint.book.rulebook as rulebook
 from ppprint.build.jobs import build_games
@@ -35,15 +35,14 @@ from ppprint.book.rulebook import build_rulebook
 from ppprint.document import book as document
 from ppprint.registry import Plugin, configure
 from ppprint.document.typography import typographic
-from ppprint.render.draw import Drawing
+from ppprint.render.draw import Drawing, Group
 from ppprint.render.figure import render_figure
 from ppprint.render.marks import legend as legend_drawing
 from ppprint.render.fonts import font_path
 from ppprint.verify import verify_game
 from ppprint.web.epub import epub_bytes
 from ppprint.web.fonts import FACES, subset_font
-from ppprint.document.pages import print_fit
-from ppprint.web.figures import inline_svg
+from ppprint.web.figures import NARROW_PANEL_PX, inline_svg, smallest_text, split_panels, words
 from ppprint.web.html import WebBook, web_book
 from tests.conftest import run_cli
 from tests.contract import contract_game, contract_ids
@@ -54,6 +53,7 @@ SVG_RE = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
 FIGURE_RE = re.compile(r'<figure class="figure" id="figure-(\d+)" data-figure="([^"]+)" data-claims="(\d+)" data-scale="([^"]+)">(.*?)</figure>', re.DOTALL)
 LOADING_ATTRIBUTES = {"src", "srcset", "poster", "data", "action", "formaction", "background", "manifest", "ping", "{http://www.w3.org/1999/xlink}href"}
 LINK_SCHEMES = ("http://", "https://", "mailto:")
+SVG_USE = "{http://www.w3.org/2000/svg}use"
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +92,10 @@ def external_references(html: str) -> list[str]:
         for name, value in element.attrib.items():
             if name in LOADING_ATTRIBUTES and not value.startswith("data:"):
                 found.append(f"<{tag} {name}={value!r}>")
-            if name == "href" and tag != "a":
+            if name == "href" and tag == SVG_USE:
+                if not value.startswith("#") or value[1:] not in ids:
+                    found.append(f"<use href={value!r}> (not an element of the page)")
+            elif name == "href" and tag != "a":
                 found.append(f"<{tag} href={value!r}>")
             if name == "href" and tag == "a":
                 if value.startswith("#"):
@@ -129,6 +132,8 @@ def test_the_page_is_valid_html5_with_nothing_from_outside(books: dict[str, WebB
         lambda html: html.replace("</head>", '<link rel="stylesheet" href="style.css" />\n</head>'),
         lambda html: html.replace('href="#figure-1"', 'href="#figure-99"', 1),
         lambda html: html.replace('id="contents"', 'id="figure-1"', 1),
+        lambda html: html.replace('<use href="#', '<use href="glyphs.svg#', 1),
+        lambda html: html.replace('<use href="#_', '<use href="#x_', 1),
     ],
 )
 def test_the_checks_catch_a_broken_page(books: dict[str, WebBook], damage: Any) -> None:
@@ -183,11 +188,75 @@ def figures_of(html: str) -> list[tuple[int, str, int, float, list[str], str]]:
     return found
 
 
+DEFINITIONS_RE = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" class="definitions"[^>]*>\n<defs>\n(.*?)\n</defs>\n</svg>', re.DOTALL)
+DEFINITION_RE = re.compile(r'<path id="([^"]+)" d="[^"]*"/>|<g id="([^"]+)">.*?</g>', re.DOTALL)
+SHARED_USE_RE = re.compile(r'<use href="#(_d\d+)"((?: [a-z-]+="[^"]*")*)/>\n')
+
+
+def definitions(html: str) -> dict[str, str]:
+    """The page's definitions (glyphs, shared shapes and groups) by id: each element as written."""
+    blocks = DEFINITIONS_RE.findall(html)
+    assert len(blocks) <= 1, "the definitions are written more than once"
+    found: dict[str, str] = {}
+    for match in DEFINITION_RE.finditer(blocks[0] if blocks else ""):
+        found[match.group(1) or match.group(2)] = match.group(0)
+    return found
+
+
+def unshared(svg: str, html: str) -> str:
+    """An ``<svg>`` of the page with every ``<use>`` of a shared shape or group replaced by the shape or
+    group it uses, as the SVG writer wrote it before the page shared it."""
+    defined = definitions(html)
+
+    def expand(match: re.Match[str]) -> str:
+        definition, attributes = defined[match.group(1)], match.group(2)
+        if definition.startswith("<path"):
+            return definition.replace(f' id="{match.group(1)}"', "", 1)[:-2] + attributes + "/>\n"
+        content = definition[definition.index(">") + 1 : -len("</g>")]
+        return f"<g{attributes}>{content}</g>\n"
+
+    while SHARED_USE_RE.search(svg):
+        svg = SHARED_USE_RE.sub(expand, svg)
+    return svg
+
+
+def figure_markup_problems(html: str) -> list[str]:
+    """What is wrong with the markup of a page's figures: a glyph or shape defined twice or never, an
+    ``aria-label`` inside a drawing, a drawing named or titled besides its caption, a figure without one."""
+    problems = []
+    defined = definitions(html)
+    for used in sorted(set(re.findall(r'<use href="#([^"]+)"', html))):
+        count = len(re.findall(f'id="{re.escape(used)}"', html))
+        if count != 1:
+            problems.append(f"#{used} defined {count} times")
+    for element_id in defined:
+        if len(re.findall(f'id="{re.escape(element_id)}"', html)) != 1:
+            problems.append(f"#{element_id} defined more than once")
+    glyphs = [re.sub(r' id="[^"]+"', "", d) for i, d in defined.items() if not i.startswith("_d")]
+    if len(glyphs) != len(set(glyphs)):
+        problems.append("a glyph outline is defined under two ids")
+    problems += [f"aria-label on <{tag}>" for tag in re.findall(r"<(path|use|g|symbol)\b[^>]*\baria-label=", html)]
+    for number, _, _, _, svgs, caption in figures_of(html):
+        if not caption.startswith(f"Figure {number}. "):
+            problems.append(f"figure {number}: no caption")
+        for svg in svgs:
+            head = svg[: svg.index(">")]
+            if "<title" in svg or "<desc" in svg:
+                problems.append(f"figure {number}: a drawing with a title besides its caption")
+            if 'class="legend"' in head:
+                if not re.search(r'role="img" aria-label="[^"]+"', head):
+                    problems.append(f"figure {number}: a mark of the key without its words")
+            elif 'aria-hidden="true"' not in head or "aria-label" in head or "role=" in head:
+                problems.append(f"figure {number}: a drawing named besides its caption")
+    return problems
+
+
 @pytest.mark.parametrize("game_id", IDS)
 def test_every_figure_is_the_checked_figure_the_pdf_prints(books: dict[str, WebBook], game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     game = contract_game(game_id)
     report = verify_game(game)
-    figures = figures_of(web(books, game_id).html())
+    html = web(books, game_id).html()
+    figures = figures_of(html)
     in_pdf = painted(game, monkeypatch)
     legend = [(d, s) for d, s in in_pdf if d.title == "Key to the marks"]
     in_pdf = [(d, s) for d, s in in_pdf if d.title != "Key to the marks"]
@@ -197,25 +266,61 @@ def test_every_figure_is_the_checked_figure_the_pdf_prints(books: dict[str, WebB
     assert [number for number, *_ in figures] == list(range(1, len(order) + 1))
     assert [drawing.title for drawing, _ in in_pdf] == [game.data.figures[f].caption for f in order]
     assert sum(claims for _, _, claims, *_ in figures) == report.claims
-    for (number, figure_id, claims, scale, svgs, caption), (drawing, pdf_scale) in zip(figures, in_pdf):
+    view = game.require_view()
+    for (number, figure_id, claims, scale, svgs, caption), (drawing, _) in zip(figures, in_pdf):
         figure = game.data.figures[figure_id]
         assert claims == figure.claim_count()
-        # The PDF may print a figure smaller (or its panels in other columns) to fill its pages;
-        # the page shows it as the PDF prints it at its largest.
-        largest, largest_drawing = print_fit(lambda s: render_figure(game.require_view(), report.figures[figure_id], s, figure.columns, typographic), figure.width * inch if figure.width else None, "letter")
-        assert scale == largest and largest >= pdf_scale, f"figure {number} drawn for another scale than the PDF prints it at, at its largest"
-        assert drawing.title == largest_drawing.title
-        assert svgs[-1] == inline_svg(largest_drawing, largest, "figure-drawing"), f"figure {number} is not the PDF's"
-        # Its caption is its accessible name and its title, and the page's caption under it.
-        assert f'role="img" aria-label="{_attr(figure.caption)}"' in svgs[-1] and f"<title>{_text(figure.caption)}</title>" in svgs[-1]
+        # Drawn for the screen: the checked figure in one column, for the scale the page names, a panel to an <svg>.
+        screen = render_figure(view, report.figures[figure_id], scale, 1, typographic)
+        assert screen.title == drawing.title
+        panels = split_panels(screen, len(figure.panels))
+        drawn = [svg for svg in svgs if 'class="figure-drawing"' in svg[: svg.index(">")]]
+        assert len(drawn) == len(panels) == len(figure.panels) and leaves(panels) == leaves([screen]), f"figure {number}: not every item in one panel"
+        for svg, panel in zip(drawn, panels):
+            width = float(re.search(r' width="([0-9.]+)"', svg[: svg.index(">")]).group(1))  # type: ignore[union-attr]
+            assert unshared(svg, html) == inline_svg(panel, width, "figure-drawing")[0], f"figure {number} is not the checked figure"
+            # Its smallest text where it shows narrowest (the browser test measures the page itself).
+            assert smallest_text(panel.items) * min(width, NARROW_PANEL_PX) / panel.width >= 11.0, f"figure {number}: text too small on a phone"
+        # Its caption is its accessible name: the drawings are hidden from assistive technology.
         assert caption == f"Figure {number}. {typographic(figure.caption)}"
-    # The key to the marks: the PDF's in rows as its frame needs, the page's in one row (a browser wraps it).
+    assert figure_markup_problems(html) == []
+    # The key to the marks: a drawing for each mark the book uses (the page wraps them), named by its words.
     assert bool(legend) == bool(report.marks)
     if legend:
         samples = list(document.marks_used(report))
-        assert sum(drawing.width for drawing, _ in legend) >= legend_drawing(samples).width * 0.9
-        scale, key = print_fit(lambda s: legend_drawing(samples, s), None, "letter")
-        assert figures[0][4][0] == inline_svg(key, scale, "legend") and 'aria-label="Key to the marks"' in figures[0][4][0]
+        keys = [svg for svg in figures[0][4] if 'class="legend"' in svg[: svg.index(">")]]
+        assert len(keys) == len(samples) and '<ul class="key" aria-label="Key to the marks">' in html
+        for svg, sample in zip(keys, samples):
+            key = legend_drawing([sample])
+            width = float(re.search(r' width="([0-9.]+)"', svg[: svg.index(">")]).group(1))  # type: ignore[union-attr]
+            assert unshared(svg, html) == inline_svg(key, width, "legend", ", ".join(words(key.items)))[0]
+            assert smallest_text(key.items) * width / key.width >= 11.0
+
+
+def leaves(drawings: list[Drawing]) -> int:
+    """How many shapes and texts the drawings hold."""
+
+    def count(items: Any) -> int:
+        return sum(count(item.items) if isinstance(item, Group) else 1 for item in items)
+
+    return sum(count(drawing.items) for drawing in drawings)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda html: html.replace("<defs>\n", "<defs>\n" + re.findall(r'<path id="_s\d+" d="[^"]*"/>\n', html)[0], 1),  # a glyph defined twice
+        lambda html: re.sub(r'(<path id="_s\d+" d="[^"]*"/>)', lambda m: m.group(1) + m.group(1).replace('id="_s', 'id="_s9'), html, count=1),  # under two ids
+        lambda html: html.replace("<path d=", '<path aria-label="a1" d=', 1),
+        lambda html: html.replace('class="figure-drawing"', 'class="figure-drawing" role="img" aria-label="Figure"', 1),
+        lambda html: html.replace('aria-hidden="true"><g', 'aria-hidden="true"><title>The board</title><g', 1).replace('aria-hidden="true">\n', 'aria-hidden="true">\n<title>The board</title>\n', 1),
+    ],
+)
+def test_the_markup_checks_catch_a_broken_figure(books: dict[str, WebBook], damage: Any) -> None:
+    html = web(books, "expansion").html()
+    broken = damage(html)
+    assert broken != html
+    assert figure_markup_problems(broken) != []
 
 
 def _text(text: str) -> str:
@@ -227,15 +332,18 @@ def _attr(text: str) -> str:
 
 
 def test_a_changed_figure_is_not_the_pdfs(books: dict[str, WebBook], monkeypatch: pytest.MonkeyPatch) -> None:
-    """The comparison fails when the page's figure differs from the PDF's (here: drawn for another scale)."""
+    """The comparison fails when the page's figure differs from the checked figure (here: drawn for another scale)."""
     game = contract_game("expansion")
-    figure_id = figures_of(web(books, "expansion").html())[1][1]
-    figure, report = game.data.figures[figure_id], verify_game(game)
-    scale, drawing = print_fit(lambda s: render_figure(game.require_view(), report.figures[figure_id], s, figure.columns, typographic), figure.width * inch if figure.width else None, "letter")
-    page_svg = figures_of(web(books, "expansion").html())[1][4][-1]
-    assert page_svg == inline_svg(drawing, scale, "figure-drawing")
-    other = render_figure(game.require_view(), report.figures[figure_id], scale * 0.5, figure.columns, typographic)
-    assert page_svg != inline_svg(other, scale, "figure-drawing")
+    html = web(books, "expansion").html()
+    _, figure_id, _, scale, svgs, _ = figures_of(html)[1]
+    report = verify_game(game)
+    page_svg = unshared(svgs[0], html)
+    width = float(re.search(r' width="([0-9.]+)"', page_svg).group(1))  # type: ignore[union-attr]
+    count = len(game.data.figures[figure_id].panels)
+    drawing = render_figure(game.require_view(), report.figures[figure_id], scale, 1, typographic)
+    assert page_svg == inline_svg(split_panels(drawing, count)[0], width, "figure-drawing")[0]
+    other = render_figure(game.require_view(), report.figures[figure_id], scale * 0.5, 1, typographic)
+    assert page_svg != inline_svg(split_panels(other, count)[0], width, "figure-drawing")[0]
 
 
 # -- fonts ---------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 The page holds the same words as the PDF -- the book's syntax trees, with their printed punctuation
 -- and its numbered figures as inline SVG (:mod:`ppprint.web.figures`): each the checked figure the
-PDF prints, drawn through the same drawer (the build cache), its text as the fonts' glyph outlines. Headings carry ids and self-links, and a table of contents links to them. The
+PDF prints, drawn through the same drawer (the build cache), its text as the fonts' glyph outlines
+(each defined once in the page), its ``<figcaption>`` its only accessible name. Headings carry ids and self-links, and a table of contents links to them. The
 text is set in Noto Serif and Noto Sans, embedded as subsets (:mod:`ppprint.web.fonts`); nothing is
 loaded from the network or the machine. The stylesheet has light and dark schemes (figures stay on a
 light card) and a print style. The markup is valid HTML5 and well-formed XML, so the EPUB
@@ -252,7 +253,7 @@ def web_book(book: Book, keys: Mapping[str, str] | None = None, memo: WebMemo | 
         )
 
     text = _Text(book, figure_html)
-    main = text.render(book.rules.tree) + text.render(book.back.tree)
+    main = figures.finish(text.render(book.rules.tree) + text.render(book.back.tree))
     figures.keep()
     meta = book.metadata
     footer = f'<footer class="page-footer"><p>{escape(book.running_title)} · <a href="#top">top</a></p></footer>\n'
@@ -316,7 +317,10 @@ img{{max-width:100%;height:auto}}
 .figure{{margin:1rem 0 1.3rem;text-align:center}}
 .card{{display:inline-block;max-width:100%;box-sizing:border-box;background:var(--card);border:1px solid var(--card-edge);border-radius:6px;padding:.4rem;line-height:0}}
 .card svg{{display:block;margin:0 auto;max-width:100%;height:auto}}
-.card svg.legend{{margin-bottom:.3rem}}
+.panels{{display:flex;flex-wrap:wrap;justify-content:center;gap:.75rem .6rem}}
+.key{{display:flex;flex-wrap:wrap;justify-content:center;gap:.3rem .9rem;list-style:none;margin:0 0 .6rem;padding:0 0 .5rem;border-bottom:1px solid var(--card-edge)}}
+.key li{{margin:0}}
+svg.definitions{{position:absolute;width:0;height:0;overflow:hidden}}
 figcaption{{color:var(--muted);font-size:.9rem;line-height:1.4;margin-top:.45rem;text-align:left}}
 .figure-number{{font-weight:700}}
 .page-footer{{border-top:1px solid var(--rule);margin-top:2.5rem;padding-top:.5rem;color:var(--muted);font-size:.85rem}}
@@ -325,6 +329,12 @@ border-radius:6px;padding:.6rem 1rem;margin:0 0 1rem;font-size:.95rem;line-heigh
 .ppprint-error h2{{color:inherit;font-size:1.1rem;margin:0 0 .3rem}}
 .ppprint-error ul{{margin:.3rem 0;padding-left:1.2rem}}
 .ppprint-error code{{font-weight:700}}
+@media screen and (min-width:1100px){{
+body{{max-width:calc(7.1in + 15rem);display:grid;grid-template-columns:12.5rem minmax(0,1fr);column-gap:2.5rem}}
+body>*{{grid-column:2}}
+body>.toc{{grid-column:1;grid-row:1 / span 8;align-self:start;position:sticky;top:0;max-height:100vh;overflow-y:auto;box-sizing:border-box;
+margin:0;padding:1rem 0;border:none;font-size:.85rem}}
+}}
 @page{{margin:.75in}}
 @media print{{
 :root{{color-scheme:light;--ink:{INK};--paper:#ffffff;--accent:{ACCENT};--muted:{MUTED};--box-fill:{BOX_FILL};--box-edge:{BOX_EDGE};--rule:{RULE};--link:{INK}}}
