@@ -261,6 +261,7 @@ CASES = [
     Case("ref-concatenated", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:4:", contains="nope", games=(), setup=evil_rules("{{ ref('no' ~ 'pe') }}")),
     Case("figure-marker-literal", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:4: the text '@@figure:...@@' is reserved for figure()", games=(), setup=evil_rules("@@figure:nothing@@")),
     Case("figure-marker-made", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md: a figure marker that figure() did not place", games=(), setup=evil_rules("\n{{ '@@fig' ~ 'ure:setup@@' }}\n")),
+    Case("figure-marker-made-twice", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md: a figure marker that figure() did not place ('setup')", games=(), setup=evil_rules("{{ figure('setup') }}\n{{ figure('moves') }}\n{{ '@@fig' ~ 'ure:setup@@' }}\n")),
     Case("figure-marker-clarifications", ("build", "tiny", "--out", "out"), 2, "error: games/tiny/clarifications.md:3: the text '@@figure:...@@' is reserved", games=(), setup=(new_game(), write("games/tiny/clarifications.md", "Ruling.\n\n@@figure:setup@@\n"))),
     # Rules text that is not text, or too much of it.
     Case("rules-not-utf8", ("build", "tiny", "--out", "out"), 2, "error: games/tiny/rules.md:3: not UTF-8 text", games=(), setup=(new_game(), write("games/tiny/rules.md", NOT_UTF8))),

@@ -242,9 +242,16 @@ def rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", draw: Fi
         back = parse(back_md, images=False, figures=False)
     except TextError as exc:
         raise InputError(exc.message, data.rules_path) from None
+    placed: set[str] = set()
     for node in rules.figures():
-        if node.meta.get("image") and node.meta["id"] not in numbering.numbers:
-            raise InputError(f"image '{node.meta['id']}' is not in {data.rules_path.name} itself (an image must be written there)", data.rules_path)
+        name = str(node.meta["id"])
+        if node.meta.get("image"):
+            if name not in numbering.numbers:
+                raise InputError(f"image '{name}' is not in {data.rules_path.name} itself (an image must be written there)", data.rules_path)
+        elif name not in numbering.numbers or name in placed:
+            # figure() places each numbered figure once; a marker the text made some other way is refused.
+            raise InputError(f"a figure marker that figure() did not place ('{name}')", data.rules_path)
+        placed.add(name)
     captions = {str(node.meta["id"]): str(node.meta["caption"]) for node in rules.figures() if node.meta.get("image")}
     figures: dict[str, BookFigure] = {}
     for name, number in numbering.numbers.items():
