@@ -33,6 +33,8 @@ def test_cli_all_writes_the_catalogue_and_a_single_game_does_not(tmp_path: Path)
     assert (tmp_path / "o" / "catalogue-letter.pdf").exists()
     single = run_cli("build", "sanqi", "--out", "p", cwd=tmp_path)
     assert single.returncode == 0 and not (tmp_path / "p" / "catalogue-letter.pdf").exists()
+    web = run_cli("build", "--all", "--format", "html", "--out", "w", cwd=tmp_path)  # the catalogue is a PDF: not with the web formats
+    assert web.returncode == 0 and (tmp_path / "w" / "sanqi.html").exists() and not (tmp_path / "w" / "catalogue-letter.pdf").exists()
 
 
 def test_pile_up_and_sanqi_show_a_position_that_tells_the_game():

@@ -146,3 +146,11 @@ def test_the_checks_catch_a_cycle_and_an_upward_import(tmp_path: Path) -> None:
     assert upward(edges) == ["ppprint.errors:2 imports ppprint.model.a"]
     (package / "model" / "types.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ppprint.build import jobs\n")
     assert upward(graph(package)) == ["ppprint.errors:2 imports ppprint.model.a"]  # an import that never runs is not counted
+
+
+def test_the_command_line_offers_every_format_of_the_registry() -> None:
+    """``build --format`` lists its choices without loading the registry (for a fast ``--help``): the two must agree."""
+    from ppprint.build.formats import FORMATS
+    from ppprint.cli import BookFormat
+
+    assert [choice.value for choice in BookFormat] == list(FORMATS)

@@ -18,6 +18,7 @@ from functools import lru_cache
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
+from ppprint.document.style import SANS_FAMILY, SERIF_FAMILY
 from ppprint.render.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_BOLD_ITALIC, SERIF_ITALIC, font_path
 
 ALWAYS = "".join(chr(code) for code in range(0x20, 0x7F)) + "\u00a0–—‘’“”…·•◦▪§→×"
@@ -35,12 +36,12 @@ class Face:
 
 
 FACES = (
-    Face(SERIF, "Noto Serif", 400, False),
-    Face(SERIF_BOLD, "Noto Serif", 700, False),
-    Face(SERIF_ITALIC, "Noto Serif", 400, True),
-    Face(SERIF_BOLD_ITALIC, "Noto Serif", 700, True),
-    Face(SANS, "Noto Sans", 400, False),
-    Face(SANS_BOLD, "Noto Sans", 700, False),
+    Face(SERIF, SERIF_FAMILY, 400, False),
+    Face(SERIF_BOLD, SERIF_FAMILY, 700, False),
+    Face(SERIF_ITALIC, SERIF_FAMILY, 400, True),
+    Face(SERIF_BOLD_ITALIC, SERIF_FAMILY, 700, True),
+    Face(SANS, SANS_FAMILY, 400, False),
+    Face(SANS_BOLD, SANS_FAMILY, 700, False),
 )
 """Every face a book's text is set in: Noto Serif for the text, Noto Sans for headings, captions and labels."""
 

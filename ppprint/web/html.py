@@ -27,7 +27,7 @@ from markdown_it.tree import SyntaxTreeNode
 
 from ppprint import __version__
 from ppprint.document.book import Book, BookFigure, TitleBlock
-from ppprint.document.style import ACCENT, BOX_EDGE, BOX_FILL, INK, MUTED, PAPER, RULE
+from ppprint.document.style import ACCENT, BOX_EDGE, BOX_FILL, INK, MUTED, PAPER, RULE, SANS_FAMILY, SERIF_FAMILY
 from ppprint.document.text import FIGURE, parser
 from ppprint.web.figures import WebFigures, WebMemo
 from ppprint.web.fonts import Face, font_face_css, font_files
@@ -276,9 +276,9 @@ STYLE = f"""\
 @media (prefers-color-scheme:dark){{:root{{--ink:#e9e6e1;--paper:#17171b;--accent:#f1a891;--muted:#a9a9b2;--box-fill:#25231f;
 --box-edge:#6f624b;--rule:#3b3934;--card:#ffffff;--card-edge:#55524c;--link:#f1a891;--error-fill:#3a1512;--error-edge:#f2b8b5;--error-ink:#fbe3e1}}}}
 html{{background:var(--paper);color:var(--ink);-webkit-text-size-adjust:100%;text-size-adjust:100%}}
-body{{margin:0 auto;max-width:7.1in;padding:1.5rem 1.25rem 3rem;font-family:"Noto Serif",serif;font-size:1.0625rem;line-height:1.55;
+body{{margin:0 auto;max-width:7.1in;padding:1.5rem 1.25rem 3rem;font-family:"{SERIF_FAMILY}",serif;font-size:1.0625rem;line-height:1.55;
 font-kerning:none;font-variant-ligatures:none;overflow-wrap:break-word}}
-h1,h2,h3,h4,h5,h6,.byline,figcaption,.box-title,.toc,.page-footer,code,th,.ppprint-error{{font-family:"Noto Sans",sans-serif}}
+h1,h2,h3,h4,h5,h6,.byline,figcaption,.box-title,.toc,.page-footer,code,th,.ppprint-error{{font-family:"{SANS_FAMILY}",sans-serif}}
 h1,h2,h3,h4,h5,h6{{line-height:1.25;font-weight:700}}
 h2{{color:var(--accent);font-size:1.6rem;margin:2rem 0 .6rem}}
 h3{{color:var(--accent);font-size:1.3rem;margin:1.6rem 0 .45rem}}
@@ -288,13 +288,13 @@ a{{color:var(--link)}}
 .anchor{{margin-left:.35em;color:var(--muted);text-decoration:none;font-weight:400;opacity:0}}
 h2:hover .anchor,h3:hover .anchor,h4:hover .anchor,h5:hover .anchor,h6:hover .anchor,.anchor:focus{{opacity:1}}
 .title-block{{text-align:center;margin-bottom:1.5rem}}
-.title{{font-family:"Noto Serif",serif;color:var(--accent);font-size:3.2rem;margin:.4rem 0 .3rem}}
+.title{{font-family:"{SERIF_FAMILY}",serif;color:var(--accent);font-size:3.2rem;margin:.4rem 0 .3rem}}
 .subtitle{{font-style:italic;font-size:1.35rem;margin:0 0 .4rem}}
 .byline{{color:var(--muted);margin:0 0 1.2rem}}
 .info{{display:grid;margin:0;background:var(--box-fill);border:1px solid var(--box-edge)}}
 .info div{{padding:.45rem .5rem .55rem;border-left:1px solid var(--box-edge)}}
 .info div:first-child{{border-left:none}}
-.info dt{{color:var(--muted);font-family:"Noto Sans",sans-serif;font-size:.75rem;font-weight:700;text-transform:uppercase;letter-spacing:.02em}}
+.info dt{{color:var(--muted);font-family:"{SANS_FAMILY}",sans-serif;font-size:.75rem;font-weight:700;text-transform:uppercase;letter-spacing:.02em}}
 .info dd{{margin:.15rem 0 0;font-size:.95rem;line-height:1.3}}
 @media (max-width:600px){{.info{{grid-template-columns:repeat(3,1fr) !important}}
 .info div:last-child{{grid-column:1/-1;border-left:none;border-top:1px solid var(--box-edge)}}.info div:only-child{{border-top:none}}}}
@@ -305,7 +305,7 @@ h2:hover .anchor,h3:hover .anchor,h4:hover .anchor,h5:hover .anchor,h6:hover .an
 .toc li{{margin:.1rem 0}}
 ul,ol{{padding-left:1.6rem;margin:0 0 .65em}}
 li{{margin:.2em 0}}
-li::marker{{color:var(--accent);font-family:"Noto Sans",sans-serif}}
+li::marker{{color:var(--accent);font-family:"{SANS_FAMILY}",sans-serif}}
 code{{font-size:.92em}}
 .box,blockquote{{background:var(--box-fill);border:1px solid var(--box-edge);margin:0 0 1rem;padding:.7rem 1rem .4rem}}
 .box-title{{color:var(--accent);font-weight:700;font-size:1.05rem;line-height:1.55;margin:0 0 .35rem}}
