@@ -135,3 +135,90 @@ def test_captions_name_marks_by_shape_not_colour(game_id: str) -> None:
         caption = figure.caption.lower()
         marks = rf"\b({COLOUR_WORDS}),? (arrows?|cells?|cross(es)?|outlines?|marks?)\b|\b(moves|cells|patterns?) \(({COLOUR_WORDS})\b"
         assert not re.search(marks, caption), (figure.id, caption)
+
+
+# -- inks anyone can read (issue 24) ---------------------------------------------------------------
+
+from ppprint.render import marks as mark_shapes  # noqa: E402
+from ppprint.render.palette import PAPER, mix  # noqa: E402
+from ppprint.render.pieces import board as board_pieces, piecepack as piecepack_pieces  # noqa: E402
+
+LEAST_CONTRAST = 3.0
+"""WCAG 2.1 (1.4.11, non-text contrast): a mark needs 3:1 against what it sits on."""
+CLEAR_GREY = 10.0
+"""Two kinds whose inks differ by this much in L* are told apart in greyscale by lightness alone."""
+
+
+def relative_luminance(colour: str) -> float:
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def board_colours() -> dict[str, str]:
+    """Every light colour a mark can sit on, read from the drawers themselves: board squares and hex cells, a
+    tile's grid side, the bodies of tiles, coins and dice (plain, and tinted for each owning suit), the paper."""
+    colours = {
+        "square": board_pieces.SQUARE_FILL,
+        "hex cell": board_pieces.CELL_FILL,
+        "tile grid": piecepack_pieces.GRID_FILL,
+        "piece body": piecepack_pieces.BODY_FILL,
+        "paper": PAPER,
+    }
+    for suit, ink in SUIT_COLOURS.items():
+        colours[f"{suit} owned body"] = mix(ink, piecepack_pieces.BODY_FILL, piecepack_pieces.OWNED_TINT)
+    return colours
+
+
+def lightness(colour: str) -> float:
+    return _lab(colour, SIMULATIONS["normal vision"])[0]
+
+
+@pytest.mark.parametrize("kind", list(MARK_COLOURS))
+def test_every_mark_ink_is_3_to_1_against_every_board_colour(kind: str) -> None:
+    ink = MARK_COLOURS[kind]
+    low = {name: round(contrast(ink, background), 2) for name, background in board_colours().items() if contrast(ink, background) < LEAST_CONTRAST}
+    assert low == {}, f"{kind} ink {ink} is under {LEAST_CONTRAST}:1 against {low}"
+
+
+def test_a_mark_on_a_dark_piece_sits_on_a_paper_halo_it_stands_out_from() -> None:
+    # A cross on a black Pile Up piece or a Moons coin once vanished in greyscale: arrows and crosses lie on a
+    # paper-white halo at least HALO_PT wide each side, and every ink is 3:1 against that paper.
+    assert all(contrast(ink, PAPER) >= LEAST_CONTRAST for ink in MARK_COLOURS.values())
+    assert contrast(PAPER, SUIT_COLOURS["moons"]) >= LEAST_CONTRAST and contrast(PAPER, "#000000") >= LEAST_CONTRAST
+    for scale in (1.0, 0.5, 0.2, 0.1):
+        pen = mark_shapes.Pen(scale)
+        assert mark_shapes.halo(pen) * scale / 2 >= mark_shapes.HALO_PT - 1e-9
+        mark_shapes.draw_cross(pen, (0.0, 0.0), "illegal")
+        under = [shape for shape, _ in _leaves(pen.items) if shape.paint.stroke == PAPER]
+        assert under and all(shape.paint.width * scale >= 3.6 * scale + 2 * mark_shapes.HALO_PT - 1e-9 for shape in under)
+
+
+def test_the_old_inks_fail_the_contrast_floor() -> None:
+    # The inks before issue 24 (measured by the review at 1.9-2.6:1 on the cream board): the check above refuses them.
+    old = {"legal": "#56B4E9", "illegal": "#CC79A7", "played": "#E69F00", "highlight": "#F0E442"}
+    for kind, ink in old.items():
+        assert min(contrast(ink, background) for background in board_colours().values()) < LEAST_CONTRAST, kind
+
+
+def test_every_two_mark_kinds_differ_in_greyscale_by_shape_and_say_where_also_by_lightness() -> None:
+    # "Allowed here" and "played here" were once the same grey (L* 84.7 and 84.9) and the same solid outline.
+    by_lightness = set()
+    for a, b in itertools.combinations(MARK_COLOURS, 2):
+        first, second = mark_shapes.SHAPES[a], mark_shapes.SHAPES[b]
+        as_arrows = (first.arrow_dash, first.tail_dot, first.crossed) != (second.arrow_dash, second.tail_dot, second.crossed)
+        as_cells = (first.cell_dash, first.double_outline, first.crossed) != (second.cell_dash, second.double_outline, second.crossed)
+        assert as_arrows and as_cells, f"{a} and {b} have the same shape (arrow differs: {as_arrows}, cell differs: {as_cells})"
+        if abs(lightness(MARK_COLOURS[a]) - lightness(MARK_COLOURS[b])) >= CLEAR_GREY:
+            by_lightness.add(frozenset((a, b)))
+    # Lightness alone also separates every pair but two, which rely on shape alone: legal/highlight (solid
+    # against dash-dot, 6.8 L* apart) and highlight/neutral (dash-dot against dotted, 4.8 L* apart).
+    every = {frozenset(pair) for pair in itertools.combinations(MARK_COLOURS, 2)}
+    assert every - by_lightness == {frozenset(("legal", "highlight")), frozenset(("highlight", "neutral"))}

@@ -1,14 +1,19 @@
 """Marks on a figure -- arrows, marked cells, crosses, labels -- told apart by shape as well as colour,
 and placed so they never hide the values they explain.
 
-Shapes (colours in :mod:`ppprint.render.palette`): a legal move is a solid
-arrow; an illegal move a dashed arrow crossed out; a move played a solid arrow
-with a dot at its start. A marked cell is tinted, and outlined solid (legal),
-dashed with a cross in its corner (illegal) or dotted (other cells).
+Shapes (inks in :mod:`ppprint.render.palette`, each at least 3:1 against every board
+colour): a legal move is a solid arrow; an illegal move a dashed arrow, with a cross
+where its rule fails and the reason the engine checked printed beside the cross; a
+move played a solid arrow with a dot at its start; a marked path a dash-dot arrow.
+A marked cell is tinted and outlined: solid (legal), dashed (illegal, with a cross
+and its reason), double (played), dash-dot (marked) or dotted (other cells).
+:data:`SHAPES` lists them, and the key to the marks draws its samples with the same
+functions. Arrows and crosses lie on a paper-white halo, so they read on dark pieces
+and in greyscale.
 
 Arrows start and end at the edges of the pieces they join, and bend around the
-values of the pieces they pass over; crosses move off the values they would
-cover; two marks in the same place are drawn once.
+values of the pieces they pass over; crosses and labels move off the values they
+would cover; two marks in the same place are drawn once.
 """
 
 from __future__ import annotations
@@ -16,10 +21,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ppprint.model.table import MarkKind, Point
 from ppprint.render.draw import Drawing, Paint, Pen
-from ppprint.render.fonts import SANS, SANS_BOLD
+from ppprint.render.fonts import SANS, SANS_BOLD, register_fonts
 from ppprint.render.palette import INK, MARK_COLOURS, MARK_WORDS, PAPER
 
 Box = tuple[float, float, float, float]
@@ -28,7 +36,9 @@ SHAFT = 4.5
 HEAD_LENGTH = 14.0
 HEAD_WIDTH = 14.0
 RIM = 3.0
-"""White drawn round every mark so it stands out on any piece or board."""
+"""Paper-white halo drawn round every arrow and cross (its full width, in drawing points)."""
+HALO_PT = 0.5
+"""The least width of that halo each side of a mark, printed (points): it keeps a dark mark apart from a dark piece."""
 CLEARANCE = 3.0
 """Points kept free between a mark and a value."""
 CROSS_SIZE = 6.5
@@ -37,17 +47,54 @@ EMPTY_GAP = 8.0
 """How far an arrow stops short of the centre of an empty cell."""
 SHORTEST_SHAFT = 12.0
 """The least length of shaft an arrow shows: between neighbouring pieces it reaches over their rims."""
+LEAST_ARROW_IN = 0.25
+"""The least printed length of an arrow, head included, inches: a claim between neighbouring cells is drawn
+on its destination cell instead (:func:`ppprint.model.table.Table.neighbours`)."""
 VALUE_REACH = 13.0
 """How near to a piece's centre an arrow may start or end when space is short (clear of its value)."""
-TINT = {"legal": 0.35, "illegal": 0.30, "played": 0.35, "highlight": 0.55, "neutral": 0.35}
-OUTLINE: dict[str, tuple[float, tuple[float, ...]] | None] = {
+REASON_PT = 7.0
+"""The size of the reason printed by an illegal move's cross (never under 6 pt printed)."""
+
+ARROW_DASH: dict[str, tuple[float, ...]] = {
+    "legal": (),
+    "illegal": (6.0, 4.0),
+    "played": (),
+    "highlight": (9.0, 3.0, 2.0, 3.0),
+    "neutral": (1.5, 3.5),
+}
+"""Each kind of arrow's shaft: solid (``()``) or its dashes."""
+TAIL_DOT = frozenset({"played"})
+"""Arrows with a dot at their start."""
+TINT = {"legal": 0.18, "illegal": 0.16, "played": 0.2, "highlight": 0.28, "neutral": 0.22}
+OUTLINE: dict[str, tuple[float, tuple[float, ...]]] = {
     "legal": (1.5, ()),
     "illegal": (1.5, (4.0, 3.0)),
     "played": (1.5, ()),
-    "highlight": None,
+    "highlight": (1.5, (6.0, 2.0, 1.5, 2.0)),
     "neutral": (1.2, (1.0, 2.5)),
 }
-"""Each kind of marked cell's outline: width and dashes (``None``: none)."""
+"""Each kind of marked cell's outline: width and dashes."""
+DOUBLE_OUTLINE = frozenset({"played"})
+"""Marked cells outlined twice (a second, thinner line inside the first)."""
+CROSSED = frozenset({"illegal"})
+"""Kinds whose marks carry a cross (where the rule fails) and the reason beside it."""
+
+
+@dataclass(frozen=True)
+class MarkShape:
+    """What tells a mark kind apart without colour: as an arrow and as a marked cell."""
+
+    arrow_dash: tuple[float, ...]
+    tail_dot: bool
+    cell_dash: tuple[float, ...]
+    double_outline: bool
+    crossed: bool
+
+
+SHAPES: dict[str, MarkShape] = {
+    kind: MarkShape(ARROW_DASH[kind], kind in TAIL_DOT, OUTLINE[kind][1], kind in DOUBLE_OUTLINE, kind in CROSSED) for kind in MARK_COLOURS
+}
+"""Each mark kind's shape (``tests/test_marks.py`` checks every two kinds differ by it)."""
 
 
 def colour(kind: str) -> str:
@@ -56,14 +103,13 @@ def colour(kind: str) -> str:
 
 
 def cell(pen: Pen, polygon: Sequence[Point], kind: str) -> None:
-    """A marked cell: a tint of its kind's colour and its kind's outline (drawn under the pieces)."""
+    """A marked cell: a tint of its kind's ink and its kind's outline (drawn under the pieces)."""
     ink = colour(kind)
-    outline = OUTLINE.get(kind)
-    paint = Paint(fill=ink, opacity=TINT.get(kind, 0.35))
-    if outline is not None:
-        width, dash = outline
-        paint = Paint(fill=ink, opacity=TINT.get(kind, 0.35), stroke=ink, width=width, dash=dash, cap="round" if dash == (1.0, 2.5) else "butt")
-    pen.polygon(_inset(polygon, 2.0), paint, role="cell")
+    width, dash = OUTLINE.get(kind, OUTLINE["neutral"])
+    cap: Literal["round", "butt"] = "round" if dash == OUTLINE["neutral"][1] else "butt"
+    pen.polygon(_inset(polygon, 2.0), Paint(fill=ink, opacity=TINT.get(kind, 0.2), stroke=ink, width=width, dash=dash, cap=cap), role="cell")
+    if kind in DOUBLE_OUTLINE:
+        pen.polygon(_inset(polygon, 2.0 + 2.5 * width), Paint(stroke=ink, width=0.6 * width), role="cell")
 
 
 def arrow(
@@ -88,34 +134,72 @@ def arrow(
     (ex, ey), (px, py) = path[-1], path[-2]
     ux, uy = _unit(ex - px, ey - py)
     head = [(ex + ux * HEAD_LENGTH, ey + uy * HEAD_LENGTH), (ex - uy * HEAD_WIDTH / 2, ey + ux * HEAD_WIDTH / 2), (ex + uy * HEAD_WIDTH / 2, ey - ux * HEAD_WIDTH / 2)]
-    rim = Paint(fill=PAPER, stroke=PAPER, width=RIM, join="round")
+    rim_width = halo(pen)
+    rim = Paint(fill=PAPER, stroke=PAPER, width=rim_width, join="round")
     solid = Paint(fill=ink)
-    if kind == "illegal":
-        pen.polyline(path, Paint(stroke=PAPER, width=SHAFT + RIM, join="round"), role="mark")
+    dash = ARROW_DASH.get(kind, ARROW_DASH["neutral"])
+    if dash:
+        cap: Literal["round", "butt"] = "round" if kind == "neutral" else "butt"
+        pen.polyline(path, Paint(stroke=PAPER, width=SHAFT + rim_width, join="round", cap=cap), role="mark")
         pen.polygon(head, rim, role="mark")
-        pen.polyline(path, Paint(stroke=ink, width=SHAFT, dash=(6.0, 4.0), join="round"), role="mark")
+        pen.polyline(path, Paint(stroke=ink, width=SHAFT, dash=dash, join="round", cap=cap), role="mark")
         pen.polygon(head, solid, role="mark")
-        return path
-    outline = _thick_polyline(path, SHAFT)
-    for paint in (rim, solid):
-        pen.polygon(outline, paint, role="mark")
-        pen.polygon(head, paint, role="mark")
-    if kind == "played":
-        pen.circle(path[0], DOT_RADIUS + RIM / 2, Paint(fill=PAPER), role="mark")
+    else:
+        outline = _thick_polyline(path, SHAFT)
+        for paint in (rim, solid):
+            pen.polygon(outline, paint, role="mark")
+            pen.polygon(head, paint, role="mark")
+    if kind in TAIL_DOT:
+        pen.circle(path[0], DOT_RADIUS + rim_width / 2, Paint(fill=PAPER), role="mark")
         pen.circle(path[0], DOT_RADIUS, solid, role="mark")
     return path
+
+
+def halo(pen: Pen) -> float:
+    """The full width of the paper-white halo under a mark: :data:`RIM`, or more where it would print under
+    :data:`HALO_PT` a side."""
+    return max(RIM, 2 * HALO_PT / pen.scale)
 
 
 def cross(pen: Pen, at: Point, kind: str, values: Sequence[Box], along: Sequence[Point] = ()) -> Point:
     """A cross near ``at`` that covers no value: somewhere free along the line ``along`` when given,
     else beside the value at ``at``. Returns where it was drawn."""
     x, y = _free_spot(at, values, along)
+    draw_cross(pen, (x, y), kind)
+    return x, y
+
+
+def draw_cross(pen: Pen, at: Point, kind: str) -> None:
+    """A cross centred on ``at`` in ``kind``'s ink, on a paper-white halo."""
+    x, y = at
     ink = colour(kind)
     size = CROSS_SIZE
-    for width, stroke in ((3.6 + RIM, PAPER), (3.6, ink)):
+    for width, stroke in ((3.6 + halo(pen), PAPER), (3.6, ink)):
         for dx in (-size, size):
             pen.line((x - dx, y - size), (x + dx, y + size), Paint(stroke=stroke, width=width, cap="round"), role="mark")
-    return x, y
+
+
+def reason_words(code: str) -> str:
+    """The words printed by an illegal move's cross: the engine's reason code, as words
+    (``diagonal-walk``: "diagonal walk")."""
+    return code.replace("-", " ").replace("_", " ").strip()
+
+
+def reason_box(pen: Pen, text: str) -> tuple[float, float, float]:
+    """The width and height of the box :func:`reason` draws for ``text``, and its text size."""
+    register_fonts()
+    size = pen.text_size(REASON_PT)
+    return stringWidth(text, SANS_BOLD, size) + 0.8 * size, 1.45 * size, size
+
+
+def reason(pen: Pen, at: Point, text: str, kind: str = "illegal") -> Box:
+    """The reason a move is illegal, in a paper-white box edged in ``kind``'s ink whose top-left corner is
+    ``at``. Returns the box."""
+    width, height, size = reason_box(pen, text)
+    x, y = at
+    pen.rect(x, y, width, height, Paint(fill=PAPER, stroke=colour(kind), width=0.75), radius=min(2.0, height / 4), role="mark")
+    pen.text(text, (x + width / 2, y + height / 2 + 0.36 * size), size, SANS_BOLD, INK, role="reason")
+    return x, y, x + width, y + height
 
 
 def label(pen: Pen, at: Point, text: str, kind: str) -> None:
@@ -136,26 +220,41 @@ class Sample:
 
 
 def legend(samples: Sequence[Sample], scale: float = 1.0) -> Drawing:
-    """A one-line key of the marks a book uses: each sample mark and what it means."""
+    """A one-line key of the marks a book uses: each sample mark, drawn by the same functions and with the
+    same ink, dashes, halo and cross as in the figures, and what it means."""
     pen = Pen(scale)
     size = pen.text_size(8.5)
     x, height = 0.0, max(26.0, 2.4 * size)
     middle = height / 2
     for sample in samples:
         if sample.as_arrow:
-            arrow(pen, [(x, middle), (x + 46, middle)], sample.kind, 0.0, 0.0, [])
+            line = arrow(pen, [(x, middle), (x + 46, middle)], sample.kind, 0.0, 0.0, [])
+            if sample.kind in CROSSED:
+                draw_cross(pen, _halfway(line), sample.kind)
             x += 52
         else:
             side = 20.0
             square = [(x, middle - side / 2), (x + side, middle - side / 2), (x + side, middle + side / 2), (x, middle + side / 2)]
             cell(pen, square, sample.kind)
-            if sample.kind == "illegal":
-                cross(pen, (x + side / 2, middle), "illegal", [])
+            if sample.kind in CROSSED:
+                draw_cross(pen, (x + side / 2, middle), sample.kind)
             x += side + 6
         words = MARK_WORDS[sample.kind][0 if sample.as_arrow else 1]
         pen.text(words, (x, middle + size * 0.35), size, SANS, INK, anchor="start", role="legend")
         x += 0.56 * size * len(words) + 16
     return pen.drawing(x, height, title="Key to the marks")
+
+
+def _halfway(line: Sequence[Point]) -> Point:
+    """The point halfway along a polyline."""
+    lengths = [math.dist(a, b) for a, b in zip(line, line[1:])]
+    half = sum(lengths) / 2
+    for (a, b), length in zip(zip(line, line[1:]), lengths):
+        if half <= length and length:
+            t = half / length
+            return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+        half -= length
+    return line[-1]
 
 
 def _straightened(points: Sequence[Point]) -> list[Point]:
