@@ -42,6 +42,10 @@ HALO_PT = 0.5
 CLEARANCE = 3.0
 """Points kept free between a mark and a value."""
 CROSS_SIZE = 6.5
+CROSS_PT = 3.0
+"""The least printed half-size of a cross (points): a cross at least 6 pt across."""
+CROSS_STROKE_PT = 0.9
+"""The least printed width of a cross's strokes (points)."""
 DOT_RADIUS = 3.5
 EMPTY_GAP = 8.0
 """How far an arrow stops short of the centre of an empty cell."""
@@ -65,7 +69,7 @@ ARROW_DASH: dict[str, tuple[float, ...]] = {
 """Each kind of arrow's shaft: solid (``()``) or its dashes."""
 TAIL_DOT = frozenset({"played"})
 """Arrows with a dot at their start."""
-TINT = {"legal": 0.18, "illegal": 0.16, "played": 0.2, "highlight": 0.28, "neutral": 0.22}
+TINT = {"legal": 0.1, "illegal": 0.14, "played": 0.12, "highlight": 0.22, "neutral": 0.2}
 OUTLINE: dict[str, tuple[float, tuple[float, ...]]] = {
     "legal": (1.5, ()),
     "illegal": (1.5, (4.0, 3.0)),
@@ -113,15 +117,24 @@ def cell(pen: Pen, polygon: Sequence[Point], kind: str) -> None:
 
 
 def arrow(
-    pen: Pen, points: Sequence[Point], kind: str, start_gap: float, end_gap: float, values: Sequence[Box], taken: Sequence[Sequence[Point]] = ()
+    pen: Pen,
+    points: Sequence[Point],
+    kind: str,
+    start_gap: float,
+    end_gap: float,
+    values: Sequence[Box],
+    taken: Sequence[Sequence[Point]] = (),
+    least: float = 0.0,
 ) -> list[Point]:
     """An arrow of ``kind`` through ``points`` (drawing points), starting ``start_gap`` after its first point
-    and ending ``end_gap`` before its last; a straight arrow bends around the ``values`` it would cross, and
-    an arrow that would lie along one already drawn (``taken``) is moved beside it. Returns its centre line."""
-    points = _spread(_straightened(points), taken)
+    and ending ``end_gap`` before its last, but at least ``least`` long (head included) where the gaps can
+    shrink to the pieces' values; a straight arrow bends around the ``values`` it would cross, a path that
+    turns back on itself is drawn as a narrow loop, and an arrow that would lie along one already drawn
+    (``taken``) is moved beside it. Returns its centre line."""
+    points = _spread(_looped(_straightened(points)), taken)
     path = _bent(points[0], points[1], values) if len(points) == 2 else list(points)
     length = sum(math.dist(a, b) for a, b in zip(path, path[1:]))
-    spare = length - HEAD_LENGTH - SHORTEST_SHAFT
+    spare = length - max(HEAD_LENGTH + SHORTEST_SHAFT, least)
     if start_gap + end_gap > spare:
         floor_start, floor_end = min(start_gap, VALUE_REACH), min(end_gap, VALUE_REACH)
         shrink = max(0.0, min(1.0, (spare - floor_start - floor_end) / max(start_gap + end_gap - floor_start - floor_end, 1e-9)))
@@ -173,10 +186,17 @@ def draw_cross(pen: Pen, at: Point, kind: str) -> None:
     """A cross centred on ``at`` in ``kind``'s ink, on a paper-white halo."""
     x, y = at
     ink = colour(kind)
-    size = CROSS_SIZE
-    for width, stroke in ((3.6 + halo(pen), PAPER), (3.6, ink)):
+    size = cross_size(pen)
+    stroke_width = max(3.6, CROSS_STROKE_PT / pen.scale)
+    for width, stroke in ((stroke_width + halo(pen), PAPER), (stroke_width, ink)):
         for dx in (-size, size):
             pen.line((x - dx, y - size), (x + dx, y + size), Paint(stroke=stroke, width=width, cap="round"), role="mark")
+
+
+def cross_size(pen: Pen) -> float:
+    """Half the width of a cross (drawing points): :data:`CROSS_SIZE`, or more where it would print under
+    :data:`CROSS_PT`."""
+    return max(CROSS_SIZE, CROSS_PT / pen.scale)
 
 
 def reason_words(code: str) -> str:
@@ -209,6 +229,65 @@ def label(pen: Pen, at: Point, text: str, kind: str) -> None:
     width = 0.62 * size * len(text) + 6
     pen.rect(x - width / 2, y - size * 0.75, width, size * 1.5, Paint(fill=PAPER, opacity=0.9, stroke=colour(kind), width=0.8), radius=3, role="mark")
     pen.text(text, (x, y + size * 0.35), size, SANS_BOLD, INK, role="mark")
+
+
+def place_reasons(
+    pen: Pen,
+    reasons: Sequence[tuple[Point, str]],
+    values: Sequence[Box],
+    crosses: Sequence[Point],
+    lines: Sequence[Sequence[Point]],
+    frame: Box,
+    pieces: Sequence[Box] = (),
+) -> list[Box]:
+    """Each illegal move's reason, by its cross: the nearest spot around the cross, inside ``frame``, where its
+    box covers no value, no other cross and no other reason, and crosses as few arrows and ``pieces`` as it
+    can. Returns the boxes drawn."""
+    placed: list[Box] = []
+    blocked = [_grown(box, CLEARANCE) for box in values]
+    size = cross_size(pen)
+    for at, text in reasons:
+        width, height, _ = reason_box(pen, text)
+        crossed = [(x - size - 1, y - size - 1, x + size + 1, y + size + 1) for x, y in crosses]
+        best: tuple[float, Box] | None = None
+        for ring in (1.0, 1.6, 2.4, 3.4):
+            gap = (size + 3.0) * ring
+            x, y = at
+            spots = [
+                (x + gap, y - height / 2), (x - gap - width, y - height / 2), (x - width / 2, y - gap - height), (x - width / 2, y + gap),
+                (x + gap * 0.7, y - gap * 0.7 - height), (x - gap * 0.7 - width, y - gap * 0.7 - height),
+                (x + gap * 0.7, y + gap * 0.7), (x - gap * 0.7 - width, y + gap * 0.7),
+            ]
+            for order, (left, top) in enumerate(spots):
+                box = (left, top, left + width, top + height)
+                if not (frame[0] <= box[0] and box[2] <= frame[2] and frame[1] <= box[1] and box[3] <= frame[3]):
+                    continue
+                if any(_overlap(box, other) for other in [*blocked, *crossed, *placed]):
+                    continue
+                over = sum(_line_in_box(line, box) for line in lines) + 0.5 * sum(_overlap(box, piece) for piece in pieces)
+                score = over * 10 + ring + order * 0.01
+                if best is None or score < best[0]:
+                    best = (score, box)
+            if best is not None and best[0] < 10:
+                break
+        if best is None:
+            best = (0.0, (at[0] + size + 3.0, at[1] - height / 2, at[0] + size + 3.0 + width, at[1] + height / 2))
+        placed.append(reason(pen, (best[1][0], best[1][1]), text))
+    return placed
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _line_in_box(line: Sequence[Point], box: Box) -> bool:
+    """Whether a polyline (as wide as a shaft) passes through ``box``."""
+    grown = _grown(box, SHAFT / 2)
+    for a, b in zip(line, line[1:]):
+        for k in range(9):
+            if _inside((a[0] + (b[0] - a[0]) * k / 8, a[1] + (b[1] - a[1]) * k / 8), grown):
+                return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -258,18 +337,43 @@ def _halfway(line: Sequence[Point]) -> Point:
 
 
 def _straightened(points: Sequence[Point]) -> list[Point]:
-    """``points`` without the ones that lie on a straight line between their neighbours."""
+    """``points`` without the ones that lie on a straight line between their neighbours (a point where the
+    path turns back is kept)."""
     kept = [points[0]]
     for index in range(1, len(points) - 1):
         (ax, ay), (bx, by), (cx, cy) = kept[-1], points[index], points[index + 1]
-        if abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) > 1e-6 * max(1.0, math.dist(kept[-1], points[index + 1])) ** 2:
+        turned = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) > 1e-6 * max(1.0, math.dist(kept[-1], points[index + 1])) ** 2
+        back = (bx - ax) * (cx - bx) + (by - ay) * (cy - by) < 0
+        if turned or back:
             kept.append(points[index])
     return [*kept, points[-1]]
 
 
+LOOP = SHAFT + RIM + 2.0
+"""How far apart the two legs of a path that turns back on itself are drawn."""
+
+
+def _looped(points: list[Point]) -> list[Point]:
+    """``points`` with every leg that turns straight back drawn beside the leg before it: out on one side and
+    back on the other, so a move there and back (d5-c5-d5) reads as a loop, not as one line."""
+    if len(points) < 3:
+        return points
+    looped = list(points)
+    for index in range(1, len(points) - 1):
+        (ax, ay), (bx, by), (cx, cy) = points[index - 1], points[index], points[index + 1]
+        ux, uy = _unit(bx - ax, by - ay)
+        vx, vy = _unit(cx - bx, cy - by)
+        if ux * vx + uy * vy < -0.99:
+            side = LOOP / 2
+            out = [(x - uy * side, y + ux * side) for x, y in ((ax, ay), (bx, by))]
+            back = [(x + uy * side, y - ux * side) for x, y in ((bx, by), (cx, cy))]
+            return [*points[: index - 1], *out, *back, *points[index + 2 :]]
+    return looped
+
+
 def _spread(points: list[Point], taken: Sequence[Sequence[Point]]) -> list[Point]:
     """``points`` moved sideways, a step at a time, while most of their first leg lies along a line already drawn."""
-    step = SHAFT + RIM + 2.0
+    step = SHAFT + RIM + 2.0 + LOOP / 2
     (ax, ay), (bx, by) = points[0], points[1]
     ux, uy = _unit(bx - ax, by - ay)
     for offset in (0.0, step, -step, 2 * step, -2 * step):
@@ -284,7 +388,7 @@ def _along(leg: Sequence[Point], line: Sequence[Point]) -> bool:
     if len(line) < 2:
         return False
     samples = [(leg[0][0] + (leg[1][0] - leg[0][0]) * i / 12, leg[0][1] + (leg[1][1] - leg[0][1]) * i / 12) for i in range(13)]
-    close = sum(min(_distance_to_segment(p, a, b) for a, b in zip(line, line[1:])) < SHAFT + RIM for p in samples)
+    close = sum(min(_distance_to_segment(p, a, b) for a, b in zip(line, line[1:])) < SHAFT + RIM + LOOP / 2 for p in samples)
     return close > len(samples) / 3
 
 
