@@ -9,7 +9,7 @@ engine, whose positions are pieces on cells) is drawn but counted as unchecked.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,17 +18,20 @@ from ppprint.errors import ClaimError, ClaimFailure, DataError, IllegalMoveError
 from ppprint.layout.plain import PlainPosition
 from ppprint.model.game import Claim, Figure, Panel
 from ppprint.model.validation import validated
-from ppprint.model.table import MarkKind
+from ppprint.model.table import MarkKind, Table
 from ppprint.registry import Plugin
 from ppprint.model.yamlio import line_of
 
 
 @dataclass(frozen=True)
 class DrawnMove:
-    """A move to draw: the cells it passes and whether it is legal, illegal or played."""
+    """A move to draw: the cells it passes and whether it is legal, illegal or played; an illegal move also
+    carries the reason code that was checked and the engine's words for how it breaks the rule."""
 
     cells: tuple[str, ...]
     kind: MarkKind
+    reason: str = ""
+    words: str = ""
 
 
 @dataclass
@@ -79,15 +82,40 @@ def verify_game(game: Plugin) -> VerifyReport:
         report.claims += figure.claim_count()
         report.unchecked += figure.unchecked()
         report.failures.extend(failures)
-        report.marks |= marks_of(checked)
+        report.marks |= marks_of(checked, _neighbours_of(game))
     return report
 
 
-def marks_of(checked: CheckedFigure) -> set[tuple[str, bool]]:
-    """The marks a checked figure draws: (kind, drawn as an arrow rather than a cell)."""
+Neighbours = Callable[[CheckedPanel, DrawnMove], bool]
+"""Whether a panel draws a move of two cells on its destination cell, the cells being neighbours."""
+
+
+def _neighbours_of(game: Plugin) -> Neighbours:
+    """:data:`Neighbours` for a game, from the tables its view lays out (as the figures are drawn)."""
+    view = game.view
+    tables: dict[int, Table | None] = {}
+
+    def table(panel: CheckedPanel) -> Table | None:
+        if id(panel) not in tables:
+            try:
+                tables[id(panel)] = view.table(panel.state, panel.panel.view) if view is not None and not panel.panel.view.equipment else None
+            except DataError:
+                tables[id(panel)] = None
+        return tables[id(panel)]
+
+    def neighbours(panel: CheckedPanel, move: DrawnMove) -> bool:
+        found = table(panel) if len(move.cells) == 2 else None
+        return found is not None and found.neighbours(*move.cells)
+
+    return neighbours
+
+
+def marks_of(checked: CheckedFigure, neighbours: Neighbours | None = None) -> set[tuple[str, bool]]:
+    """The marks a checked figure draws: (kind, drawn as an arrow rather than a cell). A move of one cell, or
+    of two ``neighbours``, is drawn on a cell."""
     marks: set[tuple[str, bool]] = set()
     for panel in checked.panels:
-        marks |= {(move.kind, len(move.cells) > 1) for move in panel.moves}
+        marks |= {(move.kind, len(move.cells) > 1 and not (neighbours is not None and neighbours(panel, move))) for move in panel.moves}
         marks |= {(kind, False) for kind in panel.panel.marks.highlight}
         if panel.panel.marks.crosses:
             marks.add(("illegal", False))
@@ -187,7 +215,7 @@ class _PanelChecker:
                     elif verdict.reason != reason:
                         self.fail(claim, verdict.reason.rule, f"{text} is illegal for {verdict.reason} ({verdict.words}), not {code}")
                     if claim.draw:
-                        drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "illegal"))
+                        drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "illegal", reason.value, verdict.words))
             else:
                 state = start.clone()
                 for text in claim.moves:

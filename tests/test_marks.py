@@ -135,3 +135,170 @@ def test_captions_name_marks_by_shape_not_colour(game_id: str) -> None:
         caption = figure.caption.lower()
         marks = rf"\b({COLOUR_WORDS}),? (arrows?|cells?|cross(es)?|outlines?|marks?)\b|\b(moves|cells|patterns?) \(({COLOUR_WORDS})\b"
         assert not re.search(marks, caption), (figure.id, caption)
+
+
+# -- inks anyone can read (issue 24) ---------------------------------------------------------------
+
+from ppprint.render import marks as mark_shapes  # noqa: E402
+from ppprint.render.palette import PAPER, mix  # noqa: E402
+from ppprint.render.pieces import board as board_pieces, piecepack as piecepack_pieces  # noqa: E402
+
+LEAST_CONTRAST = 3.0
+"""WCAG 2.1 (1.4.11, non-text contrast): a mark needs 3:1 against what it sits on."""
+CLEAR_GREY = 10.0
+"""Two kinds whose inks differ by this much in L* are told apart in greyscale by lightness alone."""
+
+
+def relative_luminance(colour: str) -> float:
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def board_colours() -> dict[str, str]:
+    """Every light colour a mark can sit on, read from the drawers themselves: board squares and hex cells, a
+    tile's grid side, the bodies of tiles, coins and dice (plain, and tinted for each owning suit), the paper."""
+    colours = {
+        "square": board_pieces.SQUARE_FILL,
+        "hex cell": board_pieces.CELL_FILL,
+        "tile grid": piecepack_pieces.GRID_FILL,
+        "piece body": piecepack_pieces.BODY_FILL,
+        "paper": PAPER,
+    }
+    for suit, ink in SUIT_COLOURS.items():
+        colours[f"{suit} owned body"] = mix(ink, piecepack_pieces.BODY_FILL, piecepack_pieces.OWNED_TINT)
+    return colours
+
+
+def lightness(colour: str) -> float:
+    return _lab(colour, SIMULATIONS["normal vision"])[0]
+
+
+@pytest.mark.parametrize("kind", list(MARK_COLOURS))
+def test_every_mark_ink_is_3_to_1_against_every_board_colour(kind: str) -> None:
+    ink = MARK_COLOURS[kind]
+    low = {name: round(contrast(ink, background), 2) for name, background in board_colours().items() if contrast(ink, background) < LEAST_CONTRAST}
+    assert low == {}, f"{kind} ink {ink} is under {LEAST_CONTRAST}:1 against {low}"
+
+
+def test_a_mark_on_a_dark_piece_sits_on_a_paper_halo_it_stands_out_from() -> None:
+    # A cross on a black Pile Up piece or a Moons coin once vanished in greyscale: arrows and crosses lie on a
+    # paper-white halo at least HALO_PT wide each side, and every ink is 3:1 against that paper.
+    assert all(contrast(ink, PAPER) >= LEAST_CONTRAST for ink in MARK_COLOURS.values())
+    assert contrast(PAPER, SUIT_COLOURS["moons"]) >= LEAST_CONTRAST and contrast(PAPER, "#000000") >= LEAST_CONTRAST
+    for scale in (1.0, 0.5, 0.2, 0.1):
+        pen = mark_shapes.Pen(scale)
+        assert mark_shapes.halo(pen) * scale / 2 >= mark_shapes.HALO_PT - 1e-9
+        mark_shapes.draw_cross(pen, (0.0, 0.0), "illegal")
+        under = [shape for shape, _ in _leaves(pen.items) if shape.paint.stroke == PAPER]
+        assert under and all(shape.paint.width * scale >= 3.6 * scale + 2 * mark_shapes.HALO_PT - 1e-9 for shape in under)
+
+
+def test_the_old_inks_fail_the_contrast_floor() -> None:
+    # The inks before issue 24 (measured by the review at 1.9-2.6:1 on the cream board): the check above refuses them.
+    old = {"legal": "#56B4E9", "illegal": "#CC79A7", "played": "#E69F00", "highlight": "#F0E442"}
+    for kind, ink in old.items():
+        assert min(contrast(ink, background) for background in board_colours().values()) < LEAST_CONTRAST, kind
+
+
+def test_every_two_mark_kinds_differ_in_greyscale_by_shape_and_say_where_also_by_lightness() -> None:
+    # "Allowed here" and "played here" were once the same grey (L* 84.7 and 84.9) and the same solid outline.
+    by_lightness = set()
+    for a, b in itertools.combinations(MARK_COLOURS, 2):
+        first, second = mark_shapes.SHAPES[a], mark_shapes.SHAPES[b]
+        as_arrows = (first.arrow_dash, first.tail_dot, first.crossed) != (second.arrow_dash, second.tail_dot, second.crossed)
+        as_cells = (first.cell_dash, first.double_outline, first.crossed) != (second.cell_dash, second.double_outline, second.crossed)
+        assert as_arrows and as_cells, f"{a} and {b} have the same shape (arrow differs: {as_arrows}, cell differs: {as_cells})"
+        if abs(lightness(MARK_COLOURS[a]) - lightness(MARK_COLOURS[b])) >= CLEAR_GREY:
+            by_lightness.add(frozenset((a, b)))
+    # Lightness alone also separates every pair but two, which rely on shape alone: legal/highlight (solid
+    # against dash-dot, 6.8 L* apart) and highlight/neutral (dash-dot against dotted, 4.8 L* apart).
+    every = {frozenset(pair) for pair in itertools.combinations(MARK_COLOURS, 2)}
+    assert every - by_lightness == {frozenset(("legal", "highlight")), frozenset(("highlight", "neutral"))}
+
+
+# -- every illegal mark carries the reason that was checked (issue 24) -------------------------------------
+
+import dataclasses  # noqa: E402
+
+from ppprint.render.draw import Text  # noqa: E402
+from ppprint.verify import check_figure  # noqa: E402
+
+
+def _texts(items: Sequence[Item], role: str) -> list[Text]:
+    found: list[Text] = []
+    for item in items:
+        if isinstance(item, Group):
+            found += _texts(item.items, role)
+        elif isinstance(item, Text) and item.role == role:
+            found.append(item)
+    return found
+
+
+def _expected_reasons(checked) -> list[str]:  # type: ignore[no-untyped-def]
+    return sorted(mark_shapes.reason_words(move.reason) for panel in checked.panels for move in panel.moves if move.kind == "illegal")
+
+
+@pytest.mark.parametrize(("game_id", "figure_id"), all_figures())
+@pytest.mark.parametrize("scale", [1.0, 0.25])
+def test_every_drawn_illegal_mark_prints_its_checked_reason(reports, game_id: str, figure_id: str, scale: float) -> None:  # type: ignore[no-untyped-def]
+    checked = reports[game_id].figures[figure_id]
+    drawing = render_figure(get_game(game_id).require_view(), checked, scale)
+    shown = sorted(text.text for text in _texts(drawing.items, "reason"))
+    assert shown == _expected_reasons(checked)
+    assert all(text.size * scale >= 6.0 - 1e-9 for text in _texts(drawing.items, "reason"))
+
+
+def test_the_reason_printed_is_the_code_checked() -> None:
+    game = get_game("expansion")
+    figure = game.data.figures["movement"]
+    checked, failures = check_figure(game.require_engine(), figure)
+    assert not failures and "diagonal walk" in _expected_reasons(checked)
+    # Another code in the drawn move: the label follows it.
+    for panel in checked.panels:
+        panel.moves = [dataclasses.replace(m, reason="not-a-walk-or-jump") if m.reason == "diagonal-walk" else m for m in panel.moves]
+    shown = [text.text for text in _texts(render_figure(game.require_view(), checked).items, "reason")]
+    assert "diagonal walk" not in shown and "not a walk or jump" in shown
+    # Another code in the claim: the engine disagrees, so nothing is drawn from it (verify and build stop).
+    claim_panel = next(p for p in figure.panels if any(code == "diagonal-walk" for c in p.claims for _, code in c.reasons))
+    claims = tuple(
+        dataclasses.replace(c, reasons=tuple((move, "not-a-walk-or-jump" if code == "diagonal-walk" else code) for move, code in c.reasons)) for c in claim_panel.claims
+    )
+    changed = dataclasses.replace(figure, panels=tuple(dataclasses.replace(p, claims=claims) if p is claim_panel else p for p in figure.panels))
+    _, failures = check_figure(game.require_engine(), changed)
+    assert failures and all("not-a-walk-or-jump" in failure.claim for failure in failures)
+
+
+def test_a_cross_sits_where_the_rule_fails() -> None:
+    from ppprint.render.figure import failure_point
+    from ppprint.model.table import Table
+    from ppprint.verify import DrawnMove
+
+    cells = {f"{f}{r}": ((i, r - 1.0), (i + 1.0, r - 1.0), (i + 1.0, float(r)), (i, float(r))) for i, f in enumerate("abcdefgh") for r in range(1, 9)}
+    table = Table(cells=cells)
+    centre = table.centre
+    assert failure_point(table, DrawnMove(("b2", "c3"), "illegal", "diagonal-walk", "b2 to c3 is a diagonal step")) == centre("c3")
+    assert failure_point(table, DrawnMove(("c3", "c5"), "illegal", "jump-over-empty", "the jumped cell c4 is empty")) == centre("c4")
+    assert failure_point(table, DrawnMove(("d4", "e4", "f4", "g4", "h4"), "illegal", "landing-past-run", "the jump must stop on g4")) == centre("g4")
+    assert failure_point(table, DrawnMove(("c3", "c4", "c5", "c6"), "illegal", "blocked", "every path from c3 to c6 crosses a piece (on c5, d3)")) == centre("c5")
+    assert failure_point(table, DrawnMove(("d3", "e3"), "illegal", "commander-attack", "the piece on d3 is a Commander")) == centre("d3")
+    assert failure_point(table, DrawnMove(("d5", "c5", "d5"), "illegal", "same-square", "the walk ends on d5, where it began")) == centre("d5")
+    assert failure_point(table, DrawnMove(("d5", "c5"), "illegal", "not-whole-roll", "1 steps for a roll of 2")) == centre("c5")
+    assert failure_point(table, DrawnMove(("d5", "d6", "e6"), "illegal", "wall", "d6-e6")) == (4.0, 5.5)
+
+
+def test_two_claims_on_the_same_cells_are_drawn_apart() -> None:
+    # Piecepackman's Fig 9(b) drew d5-c5-d5 ("back to d5") and d5-c5 ("one step") on one segment.
+    from ppprint.render.marks import _looped, _spread, _straightened
+
+    there_and_back = _looped(_straightened([(0.0, 0.0), (-72.0, 0.0), (0.0, 0.0)]))
+    assert len(there_and_back) == 4 and there_and_back[1][1] != there_and_back[2][1]
+    one_step = _spread([(0.0, 0.0), (-72.0, 0.0)], [there_and_back])
+    assert all(min(abs(y - leg[0][1]) for leg in (there_and_back[:2], there_and_back[2:])) >= mark_shapes.SHAFT for _, y in one_step)

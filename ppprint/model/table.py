@@ -90,10 +90,12 @@ class Label:
 
 @dataclass(frozen=True)
 class Cross:
-    """A cross over a point: a removed piece or a forbidden square."""
+    """A cross over a point: a removed piece, a forbidden square, or where an illegal move breaks its rule
+    (then ``reason`` holds the words of the rule's code, printed beside the cross)."""
 
     at: Point
     kind: MarkKind = "illegal"
+    reason: str | None = None
 
 
 Mark = Arrow | Highlight | Label | Cross
@@ -120,6 +122,19 @@ class Table:
             sum(p[0] for p in polygon) / len(polygon),
             sum(p[1] for p in polygon) / len(polygon),
         )
+
+    def neighbours(self, first: str, second: str) -> bool:
+        """Whether two named cells touch (side by side, corner to corner or across a hexagon's edge): their
+        centres are at most 1.5 of the smaller cell's width apart. A mark between neighbours is drawn on a
+        cell, not as an arrow (an arrow there would be a stub)."""
+        if first not in self.cells or second not in self.cells:
+            return False
+
+        def width(cell: str) -> float:
+            xs, ys = [p[0] for p in self.cells[cell]], [p[1] for p in self.cells[cell]]
+            return min(max(xs) - min(xs), max(ys) - min(ys))
+
+        return math.dist(self.centre(first), self.centre(second)) <= 1.5 * min(width(first), width(second))
 
 
 Size = Callable[[Piece], tuple[float, float]]

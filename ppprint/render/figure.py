@@ -9,6 +9,7 @@ or rasterised from its one-page PDF to PNG.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -19,13 +20,14 @@ from ppprint.model.game import Figure
 from ppprint.model.piecepack import suit_table
 from ppprint.model.table import Arrow, Cross, Highlight, Label, Mark, Point, Table, footprint, piece_kind
 from ppprint.render import marks
+from ppprint.render import marks as marks_module
 from ppprint.render.draw import DeferredDrawing, Drawing, Pen
 from ppprint.render.fonts import SANS
 from ppprint.render.palette import INK, MUTED_INK
 from ppprint.render.pdf import drawing_pdf, pdf_png
 from ppprint.render.pieces import POINTS_PER_INCH, draw_piece
 from ppprint.render.svg import svg_document
-from ppprint.verify import CheckedFigure, CheckedPanel
+from ppprint.verify import CheckedFigure, CheckedPanel, DrawnMove
 
 MARGIN = 0.15
 """Blank border around a panel, inches."""
@@ -64,19 +66,62 @@ def panel_picture(view: GameView[Any, Any], figure: Figure, checked: CheckedPane
             centre(cell)
             marks.append(Highlight(table.cells[cell], kind=kind))
     for move in checked.moves:
-        if len(move.cells) == 1:
-            # A placement or a move that stays put: mark the cell itself.
-            centre(move.cells[0])
-            marks.append(Highlight(table.cells[move.cells[0]], kind=move.kind))
-            if move.kind == "illegal":
-                marks.append(Cross(centre(move.cells[0])))
+        points = tuple(centre(c) for c in move.cells)
+        if len(move.cells) == 1 or len(move.cells) == 2 and table.neighbours(*move.cells):
+            # A placement, a move that stays put, or a step to a neighbour (an arrow would be a stub):
+            # mark the destination cell itself.
+            marks.append(Highlight(table.cells[move.cells[-1]], kind=move.kind))
         else:
-            marks.append(Arrow(tuple(centre(c) for c in move.cells), kind=move.kind))
+            marks.append(Arrow(points, kind=move.kind))
+        if move.kind == "illegal":
+            marks.append(Cross(failure_point(table, move), "illegal", marks_module.reason_words(move.reason) or None))
     for cell in panel.marks.crosses:
         marks.append(Cross(centre(cell)))
     for cell, text in panel.marks.labels.items():
         marks.append(Label(centre(cell), text))
     return PanelPicture(table, marks, panel.label)
+
+
+_CELL_WORD = re.compile(r"[A-Za-z0-9]+(?:-[0-9]+)?")
+_STEP = re.compile(r"(?<![\w-])([A-Za-z0-9]+)-([A-Za-z0-9]+)(?![\w-])")
+
+
+def failure_point(table: Table, move: DrawnMove) -> Point:
+    """Where an illegal move breaks its rule (table inches): the first cell along its path, after its start,
+    that the engine's words name ("the jumped cell c4 is empty": c4); a step they name ("d6-e6", a wall)
+    is the boundary between its cells; else the start, when only it is named ("the piece on d3 is a
+    Commander"); else the move's destination (a one-step move fails where it lands)."""
+    path = [table.centre(cell) for cell in move.cells]
+    for first, second in _STEP.findall(move.words):
+        if first in table.cells and second in table.cells and table.neighbours(first, second):
+            a, b = _along(path, table.centre(first)), _along(path, table.centre(second))
+            if a is not None and b is not None:
+                (x0, y0), (x1, y1) = table.centre(first), table.centre(second)
+                return (x0 + x1) / 2, (y0 + y1) / 2
+    named = [word for word in _CELL_WORD.findall(move.words) if word in table.cells]
+    found = [(position, table.centre(cell)) for cell in named if (position := _along(path, table.centre(cell), after_start=True)) is not None]
+    if found:
+        return min(found)[1]
+    if move.cells[0] in named:
+        return path[0]
+    return path[-1]
+
+
+def _along(path: Sequence[Point], point: Point, after_start: bool = False) -> float | None:
+    """How far along ``path`` (inches) it first passes through ``point`` (beyond its start, if
+    ``after_start``), or ``None``."""
+    travelled = 0.0
+    if not after_start and math.dist(path[0], point) < 1e-6:
+        return 0.0
+    for a, b in zip(path, path[1:]):
+        length = math.dist(a, b)
+        if length:
+            t = ((point[0] - a[0]) * (b[0] - a[0]) + (point[1] - a[1]) * (b[1] - a[1])) / (length * length)
+            foot = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            if 0.0 < t <= 1.0 + 1e-9 and math.dist(foot, point) < 1e-3:
+                return travelled + t * length
+        travelled += length
+    return None
 
 
 def render_figure(
@@ -224,24 +269,35 @@ def _draw_panel(pen: Pen, picture: PanelPicture, origin: Point, margin: float) -
     values = pen.boxes("value", since=first_piece)
     crosses: list[Point] = []
     lines: list[list[Point]] = []
+    least = marks.LEAST_ARROW_IN * POINTS_PER_INCH / pen.scale
     for mark in picture.marks:
         if isinstance(mark, Arrow):
             points = [place(p) for p in mark.points]
             start_gap = max(_reach(picture.table, mark.points[0], mark.points[1]), _clear_of(values, points[0], points[1]))
             end_gap = max(_reach(picture.table, mark.points[-1], mark.points[-2]), _clear_of(values, points[-1], points[-2]))
             others = [box for box in values if not _near(box, points[0], start_gap) and not _near(box, points[-1], end_gap)]
-            line = marks.arrow(pen, points, mark.kind, start_gap, end_gap, others, lines)
+            line = marks.arrow(pen, points, mark.kind, start_gap, end_gap, others, lines, least=least)
             lines.append(line)
-            halfway = _halfway(line) if len(line) >= 2 else None
-            if mark.kind == "illegal" and halfway and not any(math.dist(halfway, done) < 3 * marks.CROSS_SIZE for done in crosses):
-                crosses.append(marks.cross(pen, halfway, "illegal", values, along=line))
+    reasons: list[tuple[Point, str]] = []
     for mark in picture.marks:
         if isinstance(mark, Cross):
             at = place(mark.at)
-            if not any(math.dist(at, done) < 3 * marks.CROSS_SIZE for done in crosses):
-                crosses.append(marks.cross(pen, at, mark.kind, values))
+            done = next((done for done in crosses if math.dist(at, done) < 3 * marks.cross_size(pen)), None)
+            if done is None:
+                done = marks.cross(pen, at, mark.kind, values)
+                crosses.append(done)
+            if mark.reason:
+                reasons.append((done, mark.reason))
         elif isinstance(mark, Label):
             marks.label(pen, place(mark.at), mark.text, mark.kind)
+    if reasons:
+        min_x, min_y, max_x, max_y = picture.table.bounds
+        frame = (origin[0], origin[1], origin[0] + (max_x - min_x + 2 * margin) * POINTS_PER_INCH, origin[1] + (max_y - min_y + 2 * margin) * POINTS_PER_INCH)
+        bodies = [
+            (*place((x0, y1)), *place((x1, y0)))
+            for x0, y0, x1, y1 in (footprint(piece) for piece in pieces if not piece_kind(piece.kind).board)
+        ]
+        marks.place_reasons(pen, reasons, values, crosses, lines, frame, bodies)
     for label in picture.table.coordinates:
         x, y = place(label.at)
         pen.text(label.text, (x, y + 3.5), COORDINATE_SIZE, SANS, MUTED_INK, role="coordinate")
@@ -283,17 +339,6 @@ def _clear_of(values: list[tuple[float, float, float, float]], at: Point, toward
 
 def _near(box: tuple[float, float, float, float], point: Point, reach: float) -> bool:
     return math.dist(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), point) <= reach
-
-
-def _halfway(line: list[Point]) -> Point:
-    lengths = [math.dist(a, b) for a, b in zip(line, line[1:])]
-    half = sum(lengths) / 2
-    for (a, b), length in zip(zip(line, line[1:]), lengths):
-        if half <= length and length:
-            t = half / length
-            return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-        half -= length
-    return line[-1]
 
 
 def figure_bytes(drawing: Drawing, fmt: str, dpi: float = 150.0) -> bytes:

@@ -1,14 +1,19 @@
 """Marks on a figure -- arrows, marked cells, crosses, labels -- told apart by shape as well as colour,
 and placed so they never hide the values they explain.
 
-Shapes (colours in :mod:`ppprint.render.palette`): a legal move is a solid
-arrow; an illegal move a dashed arrow crossed out; a move played a solid arrow
-with a dot at its start. A marked cell is tinted, and outlined solid (legal),
-dashed with a cross in its corner (illegal) or dotted (other cells).
+Shapes (inks in :mod:`ppprint.render.palette`, each at least 3:1 against every board
+colour): a legal move is a solid arrow; an illegal move a dashed arrow, with a cross
+where its rule fails and the reason the engine checked printed beside the cross; a
+move played a solid arrow with a dot at its start; a marked path a dash-dot arrow.
+A marked cell is tinted and outlined: solid (legal), dashed (illegal, with a cross
+and its reason), double (played), dash-dot (marked) or dotted (other cells).
+:data:`SHAPES` lists them, and the key to the marks draws its samples with the same
+functions. Arrows and crosses lie on a paper-white halo, so they read on dark pieces
+and in greyscale.
 
 Arrows start and end at the edges of the pieces they join, and bend around the
-values of the pieces they pass over; crosses move off the values they would
-cover; two marks in the same place are drawn once.
+values of the pieces they pass over; crosses and labels move off the values they
+would cover; two marks in the same place are drawn once.
 """
 
 from __future__ import annotations
@@ -16,10 +21,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ppprint.model.table import MarkKind, Point
 from ppprint.render.draw import Drawing, Paint, Pen
-from ppprint.render.fonts import SANS, SANS_BOLD
+from ppprint.render.fonts import SANS, SANS_BOLD, register_fonts
 from ppprint.render.palette import INK, MARK_COLOURS, MARK_WORDS, PAPER
 
 Box = tuple[float, float, float, float]
@@ -28,26 +36,69 @@ SHAFT = 4.5
 HEAD_LENGTH = 14.0
 HEAD_WIDTH = 14.0
 RIM = 3.0
-"""White drawn round every mark so it stands out on any piece or board."""
+"""Paper-white halo drawn round every arrow and cross (its full width, in drawing points)."""
+HALO_PT = 0.5
+"""The least width of that halo each side of a mark, printed (points): it keeps a dark mark apart from a dark piece."""
 CLEARANCE = 3.0
 """Points kept free between a mark and a value."""
 CROSS_SIZE = 6.5
+CROSS_PT = 3.0
+"""The least printed half-size of a cross (points): a cross at least 6 pt across."""
+CROSS_STROKE_PT = 0.9
+"""The least printed width of a cross's strokes (points)."""
 DOT_RADIUS = 3.5
 EMPTY_GAP = 8.0
 """How far an arrow stops short of the centre of an empty cell."""
 SHORTEST_SHAFT = 12.0
 """The least length of shaft an arrow shows: between neighbouring pieces it reaches over their rims."""
+LEAST_ARROW_IN = 0.25
+"""The least printed length of an arrow, head included, inches: a claim between neighbouring cells is drawn
+on its destination cell instead (:func:`ppprint.model.table.Table.neighbours`)."""
 VALUE_REACH = 13.0
 """How near to a piece's centre an arrow may start or end when space is short (clear of its value)."""
-TINT = {"legal": 0.35, "illegal": 0.30, "played": 0.35, "highlight": 0.55, "neutral": 0.35}
-OUTLINE: dict[str, tuple[float, tuple[float, ...]] | None] = {
+REASON_PT = 7.0
+"""The size of the reason printed by an illegal move's cross (never under 6 pt printed)."""
+
+ARROW_DASH: dict[str, tuple[float, ...]] = {
+    "legal": (),
+    "illegal": (6.0, 4.0),
+    "played": (),
+    "highlight": (9.0, 3.0, 2.0, 3.0),
+    "neutral": (1.5, 3.5),
+}
+"""Each kind of arrow's shaft: solid (``()``) or its dashes."""
+TAIL_DOT = frozenset({"played"})
+"""Arrows with a dot at their start."""
+TINT = {"legal": 0.1, "illegal": 0.14, "played": 0.12, "highlight": 0.22, "neutral": 0.2}
+OUTLINE: dict[str, tuple[float, tuple[float, ...]]] = {
     "legal": (1.5, ()),
     "illegal": (1.5, (4.0, 3.0)),
     "played": (1.5, ()),
-    "highlight": None,
+    "highlight": (1.5, (6.0, 2.0, 1.5, 2.0)),
     "neutral": (1.2, (1.0, 2.5)),
 }
-"""Each kind of marked cell's outline: width and dashes (``None``: none)."""
+"""Each kind of marked cell's outline: width and dashes."""
+DOUBLE_OUTLINE = frozenset({"played"})
+"""Marked cells outlined twice (a second, thinner line inside the first)."""
+CROSSED = frozenset({"illegal"})
+"""Kinds whose marks carry a cross (where the rule fails) and the reason beside it."""
+
+
+@dataclass(frozen=True)
+class MarkShape:
+    """What tells a mark kind apart without colour: as an arrow and as a marked cell."""
+
+    arrow_dash: tuple[float, ...]
+    tail_dot: bool
+    cell_dash: tuple[float, ...]
+    double_outline: bool
+    crossed: bool
+
+
+SHAPES: dict[str, MarkShape] = {
+    kind: MarkShape(ARROW_DASH[kind], kind in TAIL_DOT, OUTLINE[kind][1], kind in DOUBLE_OUTLINE, kind in CROSSED) for kind in MARK_COLOURS
+}
+"""Each mark kind's shape (``tests/test_marks.py`` checks every two kinds differ by it)."""
 
 
 def colour(kind: str) -> str:
@@ -56,26 +107,34 @@ def colour(kind: str) -> str:
 
 
 def cell(pen: Pen, polygon: Sequence[Point], kind: str) -> None:
-    """A marked cell: a tint of its kind's colour and its kind's outline (drawn under the pieces)."""
+    """A marked cell: a tint of its kind's ink and its kind's outline (drawn under the pieces)."""
     ink = colour(kind)
-    outline = OUTLINE.get(kind)
-    paint = Paint(fill=ink, opacity=TINT.get(kind, 0.35))
-    if outline is not None:
-        width, dash = outline
-        paint = Paint(fill=ink, opacity=TINT.get(kind, 0.35), stroke=ink, width=width, dash=dash, cap="round" if dash == (1.0, 2.5) else "butt")
-    pen.polygon(_inset(polygon, 2.0), paint, role="cell")
+    width, dash = OUTLINE.get(kind, OUTLINE["neutral"])
+    cap: Literal["round", "butt"] = "round" if dash == OUTLINE["neutral"][1] else "butt"
+    pen.polygon(_inset(polygon, 2.0), Paint(fill=ink, opacity=TINT.get(kind, 0.2), stroke=ink, width=width, dash=dash, cap=cap), role="cell")
+    if kind in DOUBLE_OUTLINE:
+        pen.polygon(_inset(polygon, 2.0 + 2.5 * width), Paint(stroke=ink, width=0.6 * width), role="cell")
 
 
 def arrow(
-    pen: Pen, points: Sequence[Point], kind: str, start_gap: float, end_gap: float, values: Sequence[Box], taken: Sequence[Sequence[Point]] = ()
+    pen: Pen,
+    points: Sequence[Point],
+    kind: str,
+    start_gap: float,
+    end_gap: float,
+    values: Sequence[Box],
+    taken: Sequence[Sequence[Point]] = (),
+    least: float = 0.0,
 ) -> list[Point]:
     """An arrow of ``kind`` through ``points`` (drawing points), starting ``start_gap`` after its first point
-    and ending ``end_gap`` before its last; a straight arrow bends around the ``values`` it would cross, and
-    an arrow that would lie along one already drawn (``taken``) is moved beside it. Returns its centre line."""
-    points = _spread(_straightened(points), taken)
+    and ending ``end_gap`` before its last, but at least ``least`` long (head included) where the gaps can
+    shrink to the pieces' values; a straight arrow bends around the ``values`` it would cross, a path that
+    turns back on itself is drawn as a narrow loop, and an arrow that would lie along one already drawn
+    (``taken``) is moved beside it. Returns its centre line."""
+    points = _spread(_looped(_straightened(points)), taken)
     path = _bent(points[0], points[1], values) if len(points) == 2 else list(points)
     length = sum(math.dist(a, b) for a, b in zip(path, path[1:]))
-    spare = length - HEAD_LENGTH - SHORTEST_SHAFT
+    spare = length - max(HEAD_LENGTH + SHORTEST_SHAFT, least)
     if start_gap + end_gap > spare:
         floor_start, floor_end = min(start_gap, VALUE_REACH), min(end_gap, VALUE_REACH)
         shrink = max(0.0, min(1.0, (spare - floor_start - floor_end) / max(start_gap + end_gap - floor_start - floor_end, 1e-9)))
@@ -88,34 +147,79 @@ def arrow(
     (ex, ey), (px, py) = path[-1], path[-2]
     ux, uy = _unit(ex - px, ey - py)
     head = [(ex + ux * HEAD_LENGTH, ey + uy * HEAD_LENGTH), (ex - uy * HEAD_WIDTH / 2, ey + ux * HEAD_WIDTH / 2), (ex + uy * HEAD_WIDTH / 2, ey - ux * HEAD_WIDTH / 2)]
-    rim = Paint(fill=PAPER, stroke=PAPER, width=RIM, join="round")
+    rim_width = halo(pen)
+    rim = Paint(fill=PAPER, stroke=PAPER, width=rim_width, join="round")
     solid = Paint(fill=ink)
-    if kind == "illegal":
-        pen.polyline(path, Paint(stroke=PAPER, width=SHAFT + RIM, join="round"), role="mark")
+    dash = ARROW_DASH.get(kind, ARROW_DASH["neutral"])
+    if dash:
+        cap: Literal["round", "butt"] = "round" if kind == "neutral" else "butt"
+        pen.polyline(path, Paint(stroke=PAPER, width=SHAFT + rim_width, join="round", cap=cap), role="mark")
         pen.polygon(head, rim, role="mark")
-        pen.polyline(path, Paint(stroke=ink, width=SHAFT, dash=(6.0, 4.0), join="round"), role="mark")
+        pen.polyline(path, Paint(stroke=ink, width=SHAFT, dash=dash, join="round", cap=cap), role="mark")
         pen.polygon(head, solid, role="mark")
-        return path
-    outline = _thick_polyline(path, SHAFT)
-    for paint in (rim, solid):
-        pen.polygon(outline, paint, role="mark")
-        pen.polygon(head, paint, role="mark")
-    if kind == "played":
-        pen.circle(path[0], DOT_RADIUS + RIM / 2, Paint(fill=PAPER), role="mark")
+    else:
+        outline = _thick_polyline(path, SHAFT)
+        for paint in (rim, solid):
+            pen.polygon(outline, paint, role="mark")
+            pen.polygon(head, paint, role="mark")
+    if kind in TAIL_DOT:
+        pen.circle(path[0], DOT_RADIUS + rim_width / 2, Paint(fill=PAPER), role="mark")
         pen.circle(path[0], DOT_RADIUS, solid, role="mark")
     return path
+
+
+def halo(pen: Pen) -> float:
+    """The full width of the paper-white halo under a mark: :data:`RIM`, or more where it would print under
+    :data:`HALO_PT` a side."""
+    return max(RIM, 2 * HALO_PT / pen.scale)
 
 
 def cross(pen: Pen, at: Point, kind: str, values: Sequence[Box], along: Sequence[Point] = ()) -> Point:
     """A cross near ``at`` that covers no value: somewhere free along the line ``along`` when given,
     else beside the value at ``at``. Returns where it was drawn."""
     x, y = _free_spot(at, values, along)
+    draw_cross(pen, (x, y), kind)
+    return x, y
+
+
+def draw_cross(pen: Pen, at: Point, kind: str) -> None:
+    """A cross centred on ``at`` in ``kind``'s ink, on a paper-white halo."""
+    x, y = at
     ink = colour(kind)
-    size = CROSS_SIZE
-    for width, stroke in ((3.6 + RIM, PAPER), (3.6, ink)):
+    size = cross_size(pen)
+    stroke_width = max(3.6, CROSS_STROKE_PT / pen.scale)
+    for width, stroke in ((stroke_width + halo(pen), PAPER), (stroke_width, ink)):
         for dx in (-size, size):
             pen.line((x - dx, y - size), (x + dx, y + size), Paint(stroke=stroke, width=width, cap="round"), role="mark")
-    return x, y
+
+
+def cross_size(pen: Pen) -> float:
+    """Half the width of a cross (drawing points): :data:`CROSS_SIZE`, or more where it would print under
+    :data:`CROSS_PT`."""
+    return max(CROSS_SIZE, CROSS_PT / pen.scale)
+
+
+def reason_words(code: str) -> str:
+    """The words printed by an illegal move's cross: the engine's reason code, as words
+    (``diagonal-walk``: "diagonal walk")."""
+    return code.replace("-", " ").replace("_", " ").strip()
+
+
+def reason_box(pen: Pen, text: str) -> tuple[float, float, float]:
+    """The width and height of the box :func:`reason` draws for ``text``, and its text size."""
+    register_fonts()
+    size = pen.text_size(REASON_PT)
+    return stringWidth(text, SANS_BOLD, size) + 0.8 * size, 1.45 * size, size
+
+
+def reason(pen: Pen, at: Point, text: str, kind: str = "illegal") -> Box:
+    """The reason a move is illegal, in a paper-white box edged in ``kind``'s ink whose top-left corner is
+    ``at``. Returns the box."""
+    width, height, size = reason_box(pen, text)
+    x, y = at
+    pen.rect(x, y, width, height, Paint(fill=PAPER, stroke=colour(kind), width=0.75), radius=min(2.0, height / 4), role="mark")
+    pen.text(text, (x + width / 2, y + height / 2 + 0.36 * size), size, SANS_BOLD, INK, role="reason")
+    return x, y, x + width, y + height
 
 
 def label(pen: Pen, at: Point, text: str, kind: str) -> None:
@@ -127,6 +231,65 @@ def label(pen: Pen, at: Point, text: str, kind: str) -> None:
     pen.text(text, (x, y + size * 0.35), size, SANS_BOLD, INK, role="mark")
 
 
+def place_reasons(
+    pen: Pen,
+    reasons: Sequence[tuple[Point, str]],
+    values: Sequence[Box],
+    crosses: Sequence[Point],
+    lines: Sequence[Sequence[Point]],
+    frame: Box,
+    pieces: Sequence[Box] = (),
+) -> list[Box]:
+    """Each illegal move's reason, by its cross: the nearest spot around the cross, inside ``frame``, where its
+    box covers no value, no other cross and no other reason, and crosses as few arrows and ``pieces`` as it
+    can. Returns the boxes drawn."""
+    placed: list[Box] = []
+    blocked = [_grown(box, CLEARANCE) for box in values]
+    size = cross_size(pen)
+    for at, text in reasons:
+        width, height, _ = reason_box(pen, text)
+        crossed = [(x - size - 1, y - size - 1, x + size + 1, y + size + 1) for x, y in crosses]
+        best: tuple[float, Box] | None = None
+        for ring in (1.0, 1.6, 2.4, 3.4):
+            gap = (size + 3.0) * ring
+            x, y = at
+            spots = [
+                (x + gap, y - height / 2), (x - gap - width, y - height / 2), (x - width / 2, y - gap - height), (x - width / 2, y + gap),
+                (x + gap * 0.7, y - gap * 0.7 - height), (x - gap * 0.7 - width, y - gap * 0.7 - height),
+                (x + gap * 0.7, y + gap * 0.7), (x - gap * 0.7 - width, y + gap * 0.7),
+            ]
+            for order, (left, top) in enumerate(spots):
+                box = (left, top, left + width, top + height)
+                if not (frame[0] <= box[0] and box[2] <= frame[2] and frame[1] <= box[1] and box[3] <= frame[3]):
+                    continue
+                if any(_overlap(box, other) for other in [*blocked, *crossed, *placed]):
+                    continue
+                over = sum(_line_in_box(line, box) for line in lines) + 0.5 * sum(_overlap(box, piece) for piece in pieces)
+                score = over * 10 + ring + order * 0.01
+                if best is None or score < best[0]:
+                    best = (score, box)
+            if best is not None and best[0] < 10:
+                break
+        if best is None:
+            best = (0.0, (at[0] + size + 3.0, at[1] - height / 2, at[0] + size + 3.0 + width, at[1] + height / 2))
+        placed.append(reason(pen, (best[1][0], best[1][1]), text))
+    return placed
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _line_in_box(line: Sequence[Point], box: Box) -> bool:
+    """Whether a polyline (as wide as a shaft) passes through ``box``."""
+    grown = _grown(box, SHAFT / 2)
+    for a, b in zip(line, line[1:]):
+        for k in range(9):
+            if _inside((a[0] + (b[0] - a[0]) * k / 8, a[1] + (b[1] - a[1]) * k / 8), grown):
+                return True
+    return False
+
+
 @dataclass(frozen=True)
 class Sample:
     """One entry of a legend: a mark kind, drawn as an arrow or as a cell."""
@@ -136,21 +299,24 @@ class Sample:
 
 
 def legend(samples: Sequence[Sample], scale: float = 1.0) -> Drawing:
-    """A one-line key of the marks a book uses: each sample mark and what it means."""
+    """A one-line key of the marks a book uses: each sample mark, drawn by the same functions and with the
+    same ink, dashes, halo and cross as in the figures, and what it means."""
     pen = Pen(scale)
     size = pen.text_size(8.5)
     x, height = 0.0, max(26.0, 2.4 * size)
     middle = height / 2
     for sample in samples:
         if sample.as_arrow:
-            arrow(pen, [(x, middle), (x + 46, middle)], sample.kind, 0.0, 0.0, [])
+            line = arrow(pen, [(x, middle), (x + 46, middle)], sample.kind, 0.0, 0.0, [])
+            if sample.kind in CROSSED:
+                draw_cross(pen, _halfway(line), sample.kind)
             x += 52
         else:
             side = 20.0
             square = [(x, middle - side / 2), (x + side, middle - side / 2), (x + side, middle + side / 2), (x, middle + side / 2)]
             cell(pen, square, sample.kind)
-            if sample.kind == "illegal":
-                cross(pen, (x + side / 2, middle), "illegal", [])
+            if sample.kind in CROSSED:
+                draw_cross(pen, (x + side / 2, middle), sample.kind)
             x += side + 6
         words = MARK_WORDS[sample.kind][0 if sample.as_arrow else 1]
         pen.text(words, (x, middle + size * 0.35), size, SANS, INK, anchor="start", role="legend")
@@ -158,19 +324,56 @@ def legend(samples: Sequence[Sample], scale: float = 1.0) -> Drawing:
     return pen.drawing(x, height, title="Key to the marks")
 
 
+def _halfway(line: Sequence[Point]) -> Point:
+    """The point halfway along a polyline."""
+    lengths = [math.dist(a, b) for a, b in zip(line, line[1:])]
+    half = sum(lengths) / 2
+    for (a, b), length in zip(zip(line, line[1:]), lengths):
+        if half <= length and length:
+            t = half / length
+            return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+        half -= length
+    return line[-1]
+
+
 def _straightened(points: Sequence[Point]) -> list[Point]:
-    """``points`` without the ones that lie on a straight line between their neighbours."""
+    """``points`` without the ones that lie on a straight line between their neighbours (a point where the
+    path turns back is kept)."""
     kept = [points[0]]
     for index in range(1, len(points) - 1):
         (ax, ay), (bx, by), (cx, cy) = kept[-1], points[index], points[index + 1]
-        if abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) > 1e-6 * max(1.0, math.dist(kept[-1], points[index + 1])) ** 2:
+        turned = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) > 1e-6 * max(1.0, math.dist(kept[-1], points[index + 1])) ** 2
+        back = (bx - ax) * (cx - bx) + (by - ay) * (cy - by) < 0
+        if turned or back:
             kept.append(points[index])
     return [*kept, points[-1]]
 
 
+LOOP = SHAFT + RIM + 2.0
+"""How far apart the two legs of a path that turns back on itself are drawn."""
+
+
+def _looped(points: list[Point]) -> list[Point]:
+    """``points`` with every leg that turns straight back drawn beside the leg before it: out on one side and
+    back on the other, so a move there and back (d5-c5-d5) reads as a loop, not as one line."""
+    if len(points) < 3:
+        return points
+    looped = list(points)
+    for index in range(1, len(points) - 1):
+        (ax, ay), (bx, by), (cx, cy) = points[index - 1], points[index], points[index + 1]
+        ux, uy = _unit(bx - ax, by - ay)
+        vx, vy = _unit(cx - bx, cy - by)
+        if ux * vx + uy * vy < -0.99:
+            side = LOOP / 2
+            out = [(x - uy * side, y + ux * side) for x, y in ((ax, ay), (bx, by))]
+            back = [(x + uy * side, y - ux * side) for x, y in ((bx, by), (cx, cy))]
+            return [*points[: index - 1], *out, *back, *points[index + 2 :]]
+    return looped
+
+
 def _spread(points: list[Point], taken: Sequence[Sequence[Point]]) -> list[Point]:
     """``points`` moved sideways, a step at a time, while most of their first leg lies along a line already drawn."""
-    step = SHAFT + RIM + 2.0
+    step = SHAFT + RIM + 2.0 + LOOP / 2
     (ax, ay), (bx, by) = points[0], points[1]
     ux, uy = _unit(bx - ax, by - ay)
     for offset in (0.0, step, -step, 2 * step, -2 * step):
@@ -185,7 +388,7 @@ def _along(leg: Sequence[Point], line: Sequence[Point]) -> bool:
     if len(line) < 2:
         return False
     samples = [(leg[0][0] + (leg[1][0] - leg[0][0]) * i / 12, leg[0][1] + (leg[1][1] - leg[0][1]) * i / 12) for i in range(13)]
-    close = sum(min(_distance_to_segment(p, a, b) for a, b in zip(line, line[1:])) < SHAFT + RIM for p in samples)
+    close = sum(min(_distance_to_segment(p, a, b) for a, b in zip(line, line[1:])) < SHAFT + RIM + LOOP / 2 for p in samples)
     return close > len(samples) / 3
 
 

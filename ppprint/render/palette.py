@@ -1,10 +1,13 @@
 """Every colour ppprint prints, each with one meaning in every book, safe for colour-blind readers.
 
-The colours are Okabe and Ito's palette ("Color Universal Design", 2008), whose
-eight colours stay apart under protanopia, deuteranopia and tritanopia.
-Four of them are the piecepack's suits, always (a suit's pieces are its colour
-whatever seat plays them); the others are the marks, and every mark also
-differs by its shape, so no reader depends on colour alone:
+The suits are four of Okabe and Ito's colours ("Color Universal Design", 2008),
+always (a suit's pieces are its colour whatever seat plays them). The marks'
+inks are darker kin of Okabe and Ito's mark colours, chosen so that each prints
+at least 3:1 (WCAG contrast) against every board, tile and paper colour a mark
+can sit on, while every two of the nine colours stay at least 15 apart (CIE76)
+under protanopia, deuteranopia and tritanopia (``tests/test_marks.py``). Every
+mark also differs by its shape, so no reader depends on colour, or on grey
+lightness, alone:
 
 ========== ============== ====================================================
 colour     meaning        shape
@@ -13,13 +16,14 @@ vermillion Suns           the sun symbol
 black      Moons          the moon symbol
 green      Crowns         the crown symbol
 blue       Arms           the fleur-de-lis
-sky blue   a legal move   a solid arrow; a cell with a solid outline
-purple     an illegal     a dashed arrow crossed out; a cell with a dashed
-           move           outline and a cross in its corner
-orange     a move played  a solid arrow with a dot at its start
-yellow     a highlighted  a tinted cell, no outline
-           cell
-grey       other cells    a grey tint with a dotted outline (portals...)
+navy       a legal move   a solid arrow; a cell with a solid outline
+magenta    an illegal     a dashed arrow; a cell with a dashed outline; a
+           move           cross where the rule fails, labelled with its reason
+umber      a move played  a solid arrow with a dot at its start; a cell with a
+                          double outline
+olive      a highlighted  a dash-dot arrow; a tinted cell with a dash-dot
+           cell           outline
+grey       other cells    a dotted arrow; a grey tint with a dotted outline
 ========== ============== ====================================================
 """
 
@@ -39,13 +43,16 @@ SUIT_COLOURS: Final = {
 """The suits' colours: vermillion Suns, black Moons, green Crowns, blue Arms."""
 
 MARK_COLOURS: Final[dict[MarkKind, str]] = {
-    "legal": "#56B4E9",
-    "illegal": "#CC79A7",
-    "played": "#E69F00",
-    "highlight": "#F0E442",
-    "neutral": "#4D4D4D",
+    "legal": "#254281",
+    "illegal": "#DC07BE",
+    "played": "#3D2813",
+    "highlight": "#675211",
+    "neutral": "#606060",
 }
-"""The marks' colours (see the module's table for their shapes)."""
+"""The marks' inks (see the module's table for their shapes). Until issue 24 they were Okabe and Ito's
+own sky blue, reddish purple, orange and yellow (#56B4E9, #CC79A7, #E69F00, #F0E442): 1.1-2.6:1
+against the cream board, and "legal" and "played" the same grey."""
+
 
 MARK_WORDS: Final[dict[MarkKind, tuple[str, str]]] = {
     "legal": ("legal move", "allowed here"),
