@@ -180,3 +180,25 @@ def test_build_games_returns_the_warnings(games_copy: Path, tmp_path: Path, monk
     with pytest.raises(InputError) as caught:
         build_games(["pileup"], "letter", tmp_path / "p", strict=True)
     assert caught.value.path == games_copy / "pileup" / "figures" / "placement.yaml"
+
+
+@pytest.mark.parametrize("game_id", registry().ids())
+def test_metadata_reads_as_one_sentence_and_writes_ranges_one_way(game_id: str) -> None:
+    """The title block and catalogue join the equipment with semicolons: no item after the first starts with a
+    capital; players and playing time write a range with a hyphen (printed as an en dash), never 'to'."""
+    meta = registry().get(game_id).data.meta
+    assert all(not item[0].isupper() for item in meta.equipment[1:]), meta.equipment
+    for field in (meta.players, meta.length):
+        assert " to " not in field, field
+    printed_block = typographic("; ".join(meta.equipment))
+    assert not re.search(r"; [A-Z]", printed_block)
+
+
+@pytest.mark.parametrize("game_id", registry().ids())
+def test_the_clarifications_box_names_one_designer_or_several(game_id: str) -> None:
+    from tests.books import clarifications_box
+
+    designers = registry().get(game_id).data.meta.designers
+    box = clarifications_box(game_id)
+    owner = "designers'" if len(designers) > 1 else "designer's"
+    assert f"the editor's interpretation, not the {owner} words" in box

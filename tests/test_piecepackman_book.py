@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from ppprint.games.piecepackman.engine import GAME
 from ppprint.games.piecepackman.view import VIEW
 from ppprint.games.piecepackman.maze.level import LEVELS_DIR
+from tests.books import clarifications_box, rules_text
 from tests.conftest import assert_flip_caught, assert_game_verifies, edit, run_cli
 
 FIGURES = {
@@ -165,28 +166,6 @@ def test_an_immune_ghost_is_drawn_on_its_immunity_token() -> None:
     table = VIEW.table(state, VIEW.options({}))
     at_g4 = [p.kind for p in table.pieces if (p.x, p.y) == (6.5, 3.5)]
     assert at_g4 == ["coin", "pawn"]  # the token first, so the pawn stands on it
-
-
-def clarifications_box(game_id: str) -> str:
-    """The Clarifications box of a game's book as its Markdown renders it (one line, spaces collapsed)."""
-    from ppprint.document.book import number_figures, rulebook_markdown
-    from ppprint.registry import get_game
-    from tests.books import report_of
-
-    game = get_game(game_id)
-    back = rulebook_markdown(game, report_of(game_id), number_figures(game.data))[1]
-    start = back.index("::: box")
-    return " ".join(back[start : back.index(":::", start + 3)].split())
-
-
-def rules_text(game_id: str) -> str:
-    """The rules of a game's book as its Markdown renders them (one line, spaces collapsed)."""
-    from ppprint.document.book import number_figures, rulebook_markdown
-    from ppprint.registry import get_game
-    from tests.books import report_of
-
-    game = get_game(game_id)
-    return " ".join(rulebook_markdown(game, report_of(game_id), number_figures(game.data))[0].split())
 
 
 # The rulings of RULINGS.md that touch Piecepackman, and words the Clarifications box must print for each.
