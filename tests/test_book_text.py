@@ -154,6 +154,7 @@ def test_every_bundled_figure_is_placed() -> None:
 def test_an_unplaced_figure_file_is_a_warning_and_with_strict_an_error(games_copy: Path, tmp_path: Path) -> None:
     rules = games_copy / "pileup" / "rules.md"
     edit(rules, '{{ figure("placement") }}', "")
+    edit(rules, ' ({{ ref("placement") }})', "")  # a figure the text cites must be placed
     picture(games_copy / "pileup" / "images" / "unused.png")
     game = game_in(games_copy, "pileup")
     assert unplaced_figures(game.data) == [games_copy / "pileup" / "figures" / "placement.yaml", games_copy / "pileup" / "images" / "unused.png"]
@@ -174,6 +175,7 @@ def test_an_unplaced_figure_file_is_a_warning_and_with_strict_an_error(games_cop
 
 def test_build_games_returns_the_warnings(games_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     edit(games_copy / "pileup" / "rules.md", '{{ figure("placement") }}', "")
+    edit(games_copy / "pileup" / "rules.md", ' ({{ ref("placement") }})', "")
     monkeypatch.setattr("ppprint.build.jobs.get_game", lambda game_id: game_in(games_copy, game_id))
     result = build_games(["pileup"], "letter", tmp_path / "o")
     assert len(result.warnings) == 1 and "placement.yaml" in result.warnings[0]
