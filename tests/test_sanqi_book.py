@@ -104,7 +104,7 @@ def test_the_clarifications_box_prints_the_field_ruling() -> None:
     from tests.books import clarifications_box
 
     box = clarifications_box("sanqi")
-    assert "has 3n(n \u2212 1) + 1 cells: 37 for a side of four, 271 for a side of ten" in box
+    assert "has 3n(n \u2013 1) + 1 cells: 37 for a side of four, 271 for a side of ten" in box
     assert "n at least 4; 10 in the standard game" in box
     # The engine agrees: on an empty field every cell takes any of the three types.
     for side, cells in ((4, 37), (10, 271)):
