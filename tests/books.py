@@ -45,3 +45,22 @@ def book_of(game_id: str, paper: str = "letter") -> Book:
 def printed(game_id: str, paper: str = "letter", book_format: str = "standard") -> bytes:
     """A game's book printed in ``book_format`` (once): a PDF, an HTML page or an EPUB."""
     return _printed(get_game(game_id).where.folder, game_id, paper, book_format)
+
+
+def _markdown(game_id: str) -> tuple[str, str]:
+    from ppprint.document.book import number_figures, rulebook_markdown
+
+    game = get_game(game_id)
+    return rulebook_markdown(game, report_of(game_id), number_figures(game.data))
+
+
+def rules_text(game_id: str) -> str:
+    """The rules of a game's book as its Markdown renders them, on one line (runs of white space as one space)."""
+    return " ".join(_markdown(game_id)[0].split())
+
+
+def clarifications_box(game_id: str) -> str:
+    """The Clarifications box of a game's book as its Markdown renders it, on one line."""
+    back = _markdown(game_id)[1]
+    start = back.index("::: box")
+    return " ".join(back[start : back.index(":::", start + len("::: box"))].split())

@@ -80,3 +80,37 @@ def test_figure_pages_are_drawn(books):
         dark = sum(count for count, value in image.getcolors(maxcolors=256) if value < 200)
         assert dark > 0.03 * image.width * image.height
     document.close()
+
+
+# -- what the book says (RULINGS.md, books.md 2.3-2.4) ---------------------------------------------------
+
+
+def test_the_clarifications_box_prints_the_default_arrangement_the_engine_uses():
+    from ppprint.games.expansion.engine import GAME
+    from tests.books import clarifications_box
+
+    box = clarifications_box("expansion")
+    assert "the editor's interpretation, not the designers' words" in box
+    assert ("the coins stand blank, ace, 2, 3, 4, 5 on a1, b1, c1, a2, b2 and a3 for the first player, "
+            "and in the same order on f6, e6, d6, f5, e5 and f4 for the second") in box
+    # The engine's set-up without a chosen arrangement is the one printed.
+    start = GAME.position_from_data({"minions": {
+        "first": {"a1": "blank", "b1": "ace", "c1": 2, "a2": 3, "b2": 4, "a3": 5},
+        "second": {"f6": "blank", "e6": "ace", "d6": 2, "f5": 3, "e5": 4, "f4": 5}}, "to_move": "first"})
+    board = start.position_text().split()[0]
+    assert board == "3m2m1m0/4m4m3/5m5/M55/M3M44/M0M1M23"
+    assert GAME.initial_state().position_text().split()[0] == board
+
+
+def test_only_the_two_fighters_show_their_values_and_the_jump_caption_credits_the_right_panel():
+    from ppprint.registry import get_game
+
+    figures = get_game("expansion").data.figures
+    combat = figures["combat"]
+    assert all(panel.view.coins == "suit" and panel.view.reveal == ["c3", "c4"] for panel in combat.panels)
+    assert "two fighting coins" in combat.caption
+    assert "in eight directions (b), but some moves stay illegal (d)" in " ".join(figures["movement"].caption.split())
+
+
+def test_the_length_is_written_as_a_range():
+    assert get_game("expansion").data.meta.length == "5-10 minutes"

@@ -154,6 +154,7 @@ def test_every_bundled_figure_is_placed() -> None:
 def test_an_unplaced_figure_file_is_a_warning_and_with_strict_an_error(games_copy: Path, tmp_path: Path) -> None:
     rules = games_copy / "pileup" / "rules.md"
     edit(rules, '{{ figure("placement") }}', "")
+    edit(rules, ' ({{ ref("placement") }})', "")  # a figure the text cites must be placed
     picture(games_copy / "pileup" / "images" / "unused.png")
     game = game_in(games_copy, "pileup")
     assert unplaced_figures(game.data) == [games_copy / "pileup" / "figures" / "placement.yaml", games_copy / "pileup" / "images" / "unused.png"]
@@ -174,9 +175,32 @@ def test_an_unplaced_figure_file_is_a_warning_and_with_strict_an_error(games_cop
 
 def test_build_games_returns_the_warnings(games_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     edit(games_copy / "pileup" / "rules.md", '{{ figure("placement") }}', "")
+    edit(games_copy / "pileup" / "rules.md", ' ({{ ref("placement") }})', "")
     monkeypatch.setattr("ppprint.build.jobs.get_game", lambda game_id: game_in(games_copy, game_id))
     result = build_games(["pileup"], "letter", tmp_path / "o")
     assert len(result.warnings) == 1 and "placement.yaml" in result.warnings[0]
     with pytest.raises(InputError) as caught:
         build_games(["pileup"], "letter", tmp_path / "p", strict=True)
     assert caught.value.path == games_copy / "pileup" / "figures" / "placement.yaml"
+
+
+@pytest.mark.parametrize("game_id", registry().ids())
+def test_metadata_reads_as_one_sentence_and_writes_ranges_one_way(game_id: str) -> None:
+    """The title block and catalogue join the equipment with semicolons: no item after the first starts with a
+    capital; players and playing time write a range with a hyphen (printed as an en dash), never 'to'."""
+    meta = registry().get(game_id).data.meta
+    assert all(not item[0].isupper() for item in meta.equipment[1:]), meta.equipment
+    for field in (meta.players, meta.length):
+        assert " to " not in field, field
+    printed_block = typographic("; ".join(meta.equipment))
+    assert not re.search(r"; [A-Z]", printed_block)
+
+
+@pytest.mark.parametrize("game_id", registry().ids())
+def test_the_clarifications_box_names_one_designer_or_several(game_id: str) -> None:
+    from tests.books import clarifications_box
+
+    designers = registry().get(game_id).data.meta.designers
+    box = clarifications_box(game_id)
+    owner = "designers'" if len(designers) > 1 else "designer's"
+    assert f"the editor's interpretation, not the {owner} words" in box

@@ -729,3 +729,159 @@ def test_outcome_names_how_the_level_ended() -> None:
     caught.apply(GAME.parse_move(caught, "suns:e4-d4-c4"))
     assert caught.is_over() and caught.fact(GAME.Fact.lookup("winner")) == "ghosts"
     assert caught.outcome() is not None and str(caught.outcome().end) == "no-lives"  # type: ignore[union-attr]
+
+
+# -- the seven readings the engine made that are now rulings (RULINGS.md, Piecepackman) ---------------
+# Each test plays the ruling's situation on the engine and checks the ruled outcome; the Clarifications
+# box prints each of them (tests/test_piecepackman_book.py).
+
+
+def test_ruling_three_players_piecepackman_rolls_three_dice() -> None:
+    # The missing ghost's die leaves the game: all three nulls (his 1) is 1 in 6**3, not 1 in 6**4.
+    three = dict(three_position().chance_outcomes())
+    four = dict(position().chance_outcomes())
+    assert abs(three[Roll(1, (0, 1, 2))] - 1 / 6**3) < 1e-12
+    assert abs(four[Roll(1, (0, 1, 2, 3))] - 1 / 6**4) < 1e-12
+    assert abs(sum(p for m, p in three.items() if m.value == 6) - (1 - (5 / 6) ** 3)) < 1e-12
+    # Played out: he moves on the highest of the three dice; a fourth die is refused.
+    state = three_position(cubes={"suns": ["a4"]})
+    state.apply(THREE.parse_move(state, "ppm:suns=2,moons=n,crowns=3"))
+    assert state.ppm == state.maze.index[c("c4")]
+    with pytest.raises(InvalidMoveError):
+        THREE.parse_move(three_position(), "ppm:suns=2,moons=n,crowns=3,arms=5")
+
+
+def test_ruling_cubes_thrown_on_his_start_or_out_of_reach_move_to_the_nearest_free_reachable_square() -> None:
+    from ppprint.games.piecepackman.maze.level import settle_cubes
+
+    level = get_level("roundabout")
+    thrown = {c("f4"): 0, c("e5"): 1, c("j1"): 2, c("e4"): 3, c("g4"): 3, c("a4"): 0}
+    settled = settle_cubes(level, thrown)
+    # f4 (his start): e4 and g4 are taken, f3 is one step away and free. e5 (Ghost House): e4 is taken, d5 is
+    # free. j1 (the suns power coin): i1 and j2 are both one step off; i1 comes first in rank-then-file order.
+    assert settled == {c("e4"): 3, c("g4"): 3, c("a4"): 0, c("f3"): 0, c("d5"): 1, c("i1"): 2}
+    # A square walled off from him: in the closed corridor a1-j1 nothing is in reach, so c1's cube goes to c2.
+    cut = level_from_data(ROW_ONE_CUT)
+    assert settle_cubes(cut, {c("c1"): 2, c("c2"): 0}) == {c("c2"): 0, c("b2"): 2}
+    # The settled throw is a start the engine accepts: every cube where a cube may lie.
+    state = PiecepackmanState(GAME, level, {state_index: s for state_index, s in
+                                            ((GAME.initial_state().maze.index[cell], s) for cell, s in settled.items())})
+    problem = GAME.setup_problem(state)
+    assert problem is not None and "six energy cubes of each suit" in problem  # six cubes, not 24: the only objection
+    unsettled = PiecepackmanState(GAME, level, {GAME.initial_state().maze.index[c("f4")]: 0})
+    assert "on Piecepackman's start or out of reach" in (GAME.setup_problem(unsettled) or "")
+
+
+def test_ruling_an_objective_not_reached_is_kept_as_its_suit_and_recomputed() -> None:
+    # He keeps moons (obj=moons) from last turn. Now the moons cube on c4 is nearer than the one on h4 he first
+    # aimed at, and a suns die is highest: he still goes for moons, to the nearest moons item from here.
+    state = position(cubes={"moons": ["c4", "h4"], "suns": ["f3"]}, piecepackman={"at": "f4", "facing": "west", "objective": "moons"})
+    roll(state, "ppm3=suns")
+    assert state.ppm == state.maze.index[c("c4")] and state.pstash == [0, 1, 0, 0]
+    assert state.objective == -1  # reached: he rolls for a new suit next turn
+
+
+def test_ruling_after_reaching_his_objective_he_walks_on_to_the_next_item_of_its_suit_then_rolls_anew() -> None:
+    # Facing west from f4: the suns cube on d4 costs 2; with 4 points he walks on toward the next suns cube (a4),
+    # stops on b4, and keeps no objective: next turn he rolls for a new suit.
+    state = position(cubes={"suns": ["d4", "a4"], "moons": ["g4"]})
+    roll(state, "ppm4=suns")
+    assert state.ppm == state.maze.index[c("b4")] and state.pstash[0] == 1
+    assert state.objective == -1 and "obj=-" in state.position_text()
+    assert state.plan(2, (1,)).suit == 1  # the next roll's suit decides: moons now, not the suns cube on a4
+
+
+def test_ruling_a_high_ace_whose_power_coin_is_cut_off_goes_for_the_nearest_cube_of_that_suit() -> None:
+    # In the closed corridor a1-j1 a Dangerous moons ghost on d1 cuts him (f1, facing west) off the crowns power
+    # coin on a1. A high crowns ace sends him to the nearest crowns cube, h1 (two quarter turns and two steps);
+    # with the two points left he walks on to the next crowns cube, j1. The cut-off coin stays.
+    state = cut_off({"crowns": ["h1", "j1"], "suns": ["c1"]}, {"crowns": "a1", "arms": None})
+    roll(state, "ppm6=crowns")
+    assert state.ppm == state.maze.index[c("j1")] and state.pstash == [0, 0, 2, 0]
+    assert state.coins[2] == state.maze.index[c("a1")]
+    # With three points he gets only to g1 and keeps the cube, not the coin, as his objective.
+    state = cut_off({"crowns": ["h1", "j1"], "suns": ["c1"]}, {"crowns": "a1", "arms": None})
+    roll(state, "ppm3=crowns")
+    assert state.fact(GAME.Fact.OBJECTIVE) == "crowns cube on h1"
+
+
+def test_ruling_a_ghost_that_cannot_use_its_whole_roll_stays() -> None:
+    # The suns ghost on a1 of the closed corridor, the moons ghost on c1: with a 2 its only walk, a1-b1-a1,
+    # ends where it began, so it stays; with a 1 or a 3 (a1-b1-a1-b1) it must move.
+    def boxed(roll_value: int) -> PiecepackmanState:
+        ghosts = {"suns": "a1", "moons": "c1", "crowns": "f6", "arms": "e5"}
+        return position(level=ROW_ONE_CORRIDOR, ghosts=ghosts, cubes={"suns": ["j4"]}, power_coins={"arms": "a2"},
+                        to_move={"ghost": "suns", "roll": roll_value})
+
+    state = boxed(2)
+    assert state.legal_moves() == [Stay(0)] and state.explain(Stay(0)).legal
+    state.apply(Stay(0))
+    assert state.gpos[0] == state.maze.index[c("a1")]
+    for roll_value in (1, 3):
+        state = boxed(roll_value)
+        assert Stay(0) not in state.legal_moves() and state.explain(Stay(0)).reason == "must-move"
+
+
+def test_ruling_an_eaten_ghost_goes_to_its_own_start_square_or_the_first_free_one() -> None:
+    # Roundabout's Ghost House: e5, f5, e6, f6; the suns ghost starts on f5. Piecepackman (c4, facing east,
+    # holding a suns cube) eats the Vulnerable suns ghost on d4 with a one-point roll towards the cube on e4.
+    def eaten(**ghosts: str) -> PiecepackmanState:
+        state = position(piecepackman={"at": "c4", "facing": "east", "cubes": {"suns": 1}},
+                         ghosts={"suns": "d4", "moons": "e6", "crowns": "f6", "arms": "e5", **ghosts}, cubes={"moons": ["e4"]})
+        roll(state, "ppm1=suns+moons+crowns+arms")
+        return state
+
+    state = eaten()
+    assert state.ppm == state.maze.index[c("d4")] and state.gpos[0] == state.maze.index[c("f5")]
+    assert state.pstash[0] == 1 and 0 not in state.pending  # eaten: it misses the ghosts' moves this turn
+    # Its start square held by the arms ghost: the first free square in rank-then-file order, e5.
+    state = eaten(arms="f5", moons="j10")
+    assert state.gpos[0] == state.maze.index[c("e5")]
+    state = eaten(arms="f5", moons="e5")
+    assert state.gpos[0] == state.maze.index[c("e6")]
+
+
+def test_ruling_hungry_with_no_ghost_to_chase_he_heads_for_a_power_coin_else_a_cube_else_stays() -> None:
+    # Hungry on c1, every ghost at home in the Ghost House (none to chase). The moons cube on d1 is one step
+    # away, the arms power coin on a1 two (turns are free): he heads for the coin all the same.
+    home = {"suns": "f5", "moons": "e6", "crowns": "f6", "arms": "e5"}
+    state = position(piecepackman={"at": "c1", "facing": "north", "hunger": 3}, cubes={"moons": ["d1"], "suns": ["j10"]},
+                     ghosts=home)
+    roll(state, "ppm1=suns+moons+crowns+arms")
+    assert state.ppm == state.maze.index[c("b1")] and state.cubes.get(state.maze.index[c("d1")]) == 1
+    state = position(piecepackman={"at": "c1", "facing": "north", "hunger": 3}, cubes={"moons": ["d1"], "suns": ["j10"]},
+                     ghosts=home)
+    roll(state, "ppm2=suns")
+    assert state.coins[3] == -1 and state.ppm == state.maze.index[c("a1")] and state.pstash == [0, 0, 0, 0]
+    # No power coin left: the nearest cube.
+    state = position(piecepackman={"at": "c1", "facing": "north", "hunger": 3}, cubes={"moons": ["d1"], "suns": ["j10"]},
+                     ghosts=home, power_coins={"suns": None, "moons": None, "crowns": None, "arms": None})
+    roll(state, "ppm1=suns+moons+crowns+arms")
+    assert state.ppm == state.maze.index[c("d1")] and state.pstash == [0, 1, 0, 0]
+    # Nothing in reach and not trapped (an Immune ghost on one side only): he stays.
+    state = trapped("h1", "a1", "e6")
+    roll(state, "ppm4=suns")
+    assert state.ppm == state.maze.index[c("h1")]
+    # Trapped between two Immune ghosts: the middle of the corridor, where he stops.
+    state = trapped("h1", "a1", "i1")
+    roll(state, "ppm6=suns")
+    assert state.ppm == state.maze.index[c("e1")]
+
+
+def test_ruling_a_second_power_coin_adds_its_effect_and_ends_every_immunity() -> None:
+    # Hungry with three turns left on b1 facing west, two Immune ghosts out; one point takes him onto the suns
+    # power coin on a1: no bonus roll, immunity ends at once, and the flip adds its effect.
+    def second_coin() -> PiecepackmanState:
+        ghosts = {"suns": {"at": "e6", "immune": True}, "moons": {"at": "j10", "immune": True}, "crowns": "f6", "arms": "e5"}
+        state = position(piecepackman={"at": "b1", "facing": "west", "hunger": 3}, cubes={"suns": ["j4"]}, ghosts=ghosts,
+                         power_coins={"suns": "a1", "moons": None, "crowns": None, "arms": None})
+        roll(state, "ppm1=suns+moons+crowns+arms")
+        assert state.phase is Phase.FLIP and not state.bonus and state.immune == [False] * 4
+        return state
+
+    state = second_coin()
+    roll(state, "flip1")  # an ace: an extra life, and the hunger goes on for the turns it had left
+    assert state.lives == 4 and state.hunger == 3
+    state = second_coin()
+    roll(state, "flip4")  # a 2 to 5 adds its turns
+    assert state.lives == 3 and state.hunger == 7

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from ppprint.games.piecepackman.engine import GAME
 from ppprint.games.piecepackman.view import VIEW
 from ppprint.games.piecepackman.maze.level import LEVELS_DIR
+from tests.books import clarifications_box, rules_text
 from tests.conftest import assert_flip_caught, assert_game_verifies, edit, run_cli
 
 FIGURES = {
@@ -38,7 +39,7 @@ def test_item_costs_count_turns_and_match_the_walked_path() -> None:
 FLIPS = [
     ("path-cost", "item_costs: {c1: 2,", "item_costs: {c1: 1,", "item_costs is", "quarter turn costs one point"),
     ("path-cost", "path_costs: {crowns: 2, suns: 7}", "path_costs: {crowns: 2, suns: 10}", "path_costs is", "nearest cube or power coin"),
-    ("ghost-moves", "suns:d5-d6-e6: wall", "suns:d5-d6-e6: not-whole-roll", "illegal for wall", "nothing moves through a wall"),
+    ("ghost-moves", "suns:d5-c5-c6: wall", "suns:d5-c5-c6: not-whole-roll", "illegal for wall", "nothing moves through a wall"),
     ("portals", "suns:c6-b6-i6-h6: after-portal", "suns:c6-b6-i6-h6: wall", "illegal for after-portal", "a ghost's move ends when it uses a portal"),
     ("dangerous-detour", "path_costs: {crowns: 8}", "path_costs: {crowns: 3}", "path_costs is", "nearest cube or power coin"),
     # The objective names the item: a high ace's power coin is not "crowns" (the claim the old fact let through).
@@ -54,7 +55,7 @@ def test_a_flipped_piecepackman_claim_is_caught(games_copy: Path, figure: str, o
 
 
 def test_verify_cli_names_the_figure_and_rule_of_a_flipped_claim(games_copy: Path, tmp_path: Path) -> None:
-    edit(games_copy / "piecepackman" / "figures" / "ghost-moves.yaml", "suns:d5-c5: not-whole-roll", "suns:d5-c5: wall")
+    edit(games_copy / "piecepackman" / "figures" / "ghost-moves.yaml", "suns:d5-d6: not-whole-roll", "suns:d5-d6: wall")
     result = run_cli("verify", "piecepackman", cwd=tmp_path, games=games_copy)
     assert result.returncode == 1
     assert "ghost-moves, panel 2" in result.stdout and "must use its full roll" in result.stdout
@@ -175,19 +176,109 @@ RULINGS = {
     "unreachable objectives": ["cut off by Dangerous ghosts", "stays where he is"],
     "hunger with no ghost in reach": ["nearest power coin", "else the nearest cube"],
     "the midpoint rule": ["middle square"],
-    "second power coin": ["second power coin", "ends every ghost's immunity"],
+    "second power coin": ["second power coin", "every ghost loses its immunity", "two-player"],
     "restart facing": ["Losing a life", "facing west"],
     "facing at the start, kept through portals": ["starts facing west", "through a portal"],
     "maze guidelines are warnings": ["four-square Ghost House", "advice, not rules"],
+    # The seven readings the engine made, now rulings (tests/test_piecepackman.py plays each on the engine).
+    "new: three players roll three dice": ["Three players.", "rolls the three dice still in play"],
+    "new: cubes settle where they may lie": ["never lie on his starting square or on a square he cannot reach",
+                                             "to the nearest free square where a cube may lie"],
+    "new: a kept objective is a suit": ["kept as a suit", "whichever item of that suit is then cheapest to reach",
+                                        "next item of the same suit", "his dice pick a new suit"],
+    "new: a high ace's coin cut off": ["coin is cut off by Dangerous ghosts sends him to the nearest cube of that suit"],
+    "new: boxed and eaten ghosts": ["cannot use its whole roll anywhere stays put", "its own starting square",
+                                    "first free square of the Ghost House"],
+    "new: hunger with nobody to chase": ["nearest power coin, else the nearest cube", "stays put, unless he is trapped",
+                                         "a single line with an Immune ghost just beyond each end", "middle square"],
+    "new: a second coin adds its effect": ["an ace gives him an extra life", "goes on for the turns it had left",
+                                           "a 2 to 5 adds that many turns", "every ghost loses its immunity"],
 }
 
 
 @pytest.mark.parametrize("ruling", RULINGS)
 def test_the_clarifications_box_prints_every_piecepackman_ruling(ruling: str) -> None:
+    box = clarifications_box("piecepackman")
+    assert "the editor's interpretation" in box  # marked as the editor's reading, not the designer's
+    for words in RULINGS[ruling]:
+        assert words in box, (ruling, words)
+
+
+# -- what the book says (books.md 2.3, 2.4) ------------------------------------------------------------
+
+
+def test_the_book_prints_the_maze_commands_that_exist(tmp_path: Path) -> None:
+    rules = rules_text("piecepackman")
+    assert "`ppprint piecepackman maze check`" in rules and "`ppprint piecepackman maze generate`" in rules
+    assert "ppprint maze" not in rules
+    for command in ("check", "generate"):  # the printed commands run
+        result = run_cli("piecepackman", "maze", command, "--help", cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+
+
+def test_the_book_says_he_rolls_for_a_new_suit_after_reaching_his_objective() -> None:
+    # The source: with points to spare he moves toward the next objective of that suit, "but will re-roll for
+    # suit next turn". Without that, "he keeps that objective" read as if the walk-on kept the suit too.
+    rules = rules_text("piecepackman")
+    assert "going towards the next objective of the same suit, but that suit is not kept: his next roll chooses a new one" in rules
+
+
+def test_the_book_counts_three_dice_in_the_three_player_game() -> None:
+    rules = rules_text("piecepackman")
+    assert "all four dice" not in rules and "or the three still in play in a three-player game" in rules
+
+
+def test_the_level_maps_cite_in_order_and_the_project_layouts_close_the_rules() -> None:
+    from ppprint.document.book import number_figures
     from ppprint.registry import get_game
 
-    path = get_game("piecepackman").data.clarifications_path
-    assert path is not None
-    text = " ".join(path.read_text(encoding="utf-8").split())
-    for words in RULINGS[ruling]:
-        assert words in text, (ruling, words)
+    rules = rules_text("piecepackman")
+    numbers = number_figures(get_game("piecepackman").data).numbers
+    own = numbers["level-slip-around-the-corner"]
+    # Cited in the order they are numbered (the anatomy figure was cited before the three level maps); only the
+    # two closing level maps are named ahead, as the last figures.
+    cited = [int(n) for n in re.findall(r"Figures? (\d+)", rules) if int(n) < own]
+    firsts = list(dict.fromkeys(cited))
+    assert firsts == sorted(firsts) and firsts[0] == 1
+    assert numbers["level-roundabout"] == 1 and numbers["anatomy"] == 2
+    assert numbers["level-long-and-winding-road"] == own + 1 == len(numbers)
+    assert f"(Figures {own} and {own + 1})" in rules
+    assert rules.index("## More levels") > rules.index("## Other ways to play")
+    assert "we could not obtain" not in rules
+
+
+def test_piecepackman_captions_name_no_tool_and_no_colour_the_ink_does_not_show() -> None:
+    from ppprint.registry import get_game
+
+    figures = get_game("piecepackman").data.figures
+    for level in ("level-slip-around-the-corner", "level-long-and-winding-road"):
+        assert "Daedalus generator" not in figures[level].caption
+    layout = figures["table-layout"].caption
+    assert "blue and red" not in layout and "the Arms and Suns ghosts are Vulnerable" in " ".join(layout.split())
+
+
+def test_each_illegal_ghost_move_has_one_reason_and_a_path_of_its_own() -> None:
+    # Fig 9(b) drew "back to d5" and "only one step" on the same segment d5-c5, and its wall example (d5-d6-e6)
+    # also ran into the Ghost House and a ghost. The drawn illegal walks now start on different squares; the two
+    # that would lie on another's arrow are checked but not drawn, and the caption says them in words.
+    from ppprint.games.piecepackman.engine import GAME as ENGINE
+    from ppprint.registry import get_game
+    from ppprint.verify import verify_figure
+
+    figure = get_game("piecepackman").data.figures["ghost-moves"]
+    assert len(figure.panels) == 2
+    claims = [claim for claim in figure.panels[1].claims if claim.kind == "illegal"]
+    drawn = [move for claim in claims if claim.draw for move, _ in claim.reasons]
+    firsts = [walk.split(":")[1].split("-")[1] for walk in drawn]
+    assert len(drawn) == 4 and len(firsts) == len(set(firsts)), firsts
+    hidden = {reason for claim in claims if not claim.draw for _, reason in claim.reasons}
+    assert hidden == {"same-square", "not-whole-roll"}
+    caption = " ".join(figure.caption.split())
+    assert "Two more are not drawn: it may not step to c5 and back" in caption and "one step of its two" in caption
+    checked, failures = verify_figure(get_game("piecepackman"), figure)
+    assert failures == []
+    # The wall example breaks only the wall rule: its path stays out of the Ghost House and off every ghost.
+    state = checked.panels[1].state
+    wall = ENGINE.parse_move(state, "suns:d5-c5-c6")
+    assert state.explain(wall).reason == "wall"
+    assert all(state.ghost_at(cell) in (-1, 0) and cell not in state.house for cell in wall.cells)

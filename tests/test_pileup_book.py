@@ -90,3 +90,16 @@ def test_pnp_has_the_board_and_twenty_pieces_and_double_sided_doubles_the_piece_
     backs = [p for p in double.pages if "backs" in p.extract_text()]
     assert len(backs) == len(piece_pages)
     assert all(f.startswith("Noto") for f in _font_names(double))
+
+
+def test_the_rules_cite_figure_1_and_explain_the_capture_notation_the_labels_use() -> None:
+    from ppprint.registry import get_game
+    from tests.books import rules_text
+
+    rules = rules_text("pileup")
+    turn = rules[rules.index("## Your turn") : rules.index("## Moving")]
+    assert "do exactly one of these (Figure 1):" in turn
+    labels = [panel.label for figure in get_game("pileup").data.figures.values() for panel in figure.panels]
+    assert any("b2xe5" in label for label in labels)
+    notation = "*b2xe5* is the piece on b2 capturing on e5"
+    assert notation in rules and rules.index(notation) < rules.index("@@figure:capture@@")

@@ -88,3 +88,24 @@ def test_built_rulebook_has_its_headings_credits_and_drawn_characters(tmp_path: 
     # Three cells, three pieces and the outlines of 上 中 下: moves, lines, curves, and fills.
     assert len(re.findall(r" m\b", content)) >= 10 and len(re.findall(r" l\b", content)) >= 50
     assert len(re.findall(r" c\b", content)) >= 4 and len(re.findall(r"\bf\b", content)) >= 3
+
+
+def test_a_shape_made_earlier_is_a_rule_of_winning_before_the_strategy_chapter() -> None:
+    from tests.books import rules_text
+
+    rules = rules_text("sanqi")
+    earlier = rules.index("A shape made earlier still counts")
+    assert rules.index("## Winning") < earlier < rules.index("## Strategy")
+    assert "## A shape made earlier" not in rules  # a paragraph of Winning, not a section after Strategy
+    assert rules.index("@@figure:earlier-pattern@@") < rules.index("## Strategy")
+
+
+def test_the_clarifications_box_prints_the_field_ruling() -> None:
+    from tests.books import clarifications_box
+
+    box = clarifications_box("sanqi")
+    assert "has 3n(n \u2013 1) + 1 cells: 37 for a side of four, 271 for a side of ten" in box
+    assert "n at least 4; 10 in the standard game" in box
+    # The engine agrees: on an empty field every cell takes any of the three types.
+    for side, cells in ((4, 37), (10, 271)):
+        assert 3 * side * (side - 1) + 1 == cells and len(SanQi(side).initial_state().legal_moves()) == 3 * cells

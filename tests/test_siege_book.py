@@ -110,7 +110,7 @@ def test_built_siege_rulebook_reads_back(tmp_path: Path) -> None:
     assert re.search(r"null 5 ace, 2, 3, 4 null", flat) and re.search(r"5 ace, 2, 3, 4 null 5", flat)
     assert "Attacking Army winner leaves the board" in flat
     # The Clarifications box prints every Siege ruling of the rulings file, turning moves included.
-    box = flat[flat.index("Clarifications", flat.index("Diagram notation")) :]
+    box = flat[flat.index("Editor\u2019s clarifications") :]
     for ruling in (
         "The board is a reconstruction.",
         "Seats.",
@@ -135,3 +135,31 @@ def test_built_siege_rulebook_reads_back(tmp_path: Path) -> None:
     for page in figure_pages:
         content = page.get_contents().get_data().decode("latin-1")
         assert len(re.findall(r" re\b| l\b", content)) >= 40
+
+
+def test_a_turn_says_how_to_end_early_and_that_no_piece_means_no_dice() -> None:
+    from tests.books import rules_text
+
+    rules = rules_text("siege")
+    turn = rules[rules.index("## A turn") : rules.index("## Moving")]
+    assert "You may also end your turn early, at any moment after the roll; the dice you have not used are lost." in turn
+    assert "With no piece on the board you roll nothing, and your turn is over." in turn
+    # The notation the diagrams never print is no longer explained.
+    assert "Diagram notation" not in rules and "d3:c3-c5" not in rules and "c5xc6" not in rules
+
+
+def test_the_catalogue_says_of_the_licence_what_the_book_says() -> None:
+    import io
+
+    from ppprint.book.catalogue import build_catalogue
+    from ppprint.document.typography import typographic
+
+    game = get_game("siege")
+    meta = game.data.meta
+    assert meta.licence.name == "Copyright 2003 Matt Worden; the licence text is incomplete in the source"
+    # The book's notice refuses to guess at the missing permission; the catalogue's line guesses nothing either.
+    assert "not guessed at" in meta.licence.notice
+    pdf = build_catalogue([game], "letter")
+    flat = " ".join("\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).split())
+    assert typographic(meta.licence.name) in flat
+    assert "free to share" not in flat and "freely" not in flat

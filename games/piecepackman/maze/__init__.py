@@ -1,6 +1,6 @@
 """Mazes of matchsticks: the Piecepackman board, level files, the level checker and generator, path search.
 
-The functions the CLI calls (``ppprint maze check`` / ``ppprint maze generate``):
+The functions the CLI calls (``ppprint piecepackman maze check`` / ``... maze generate``):
 :func:`check_level`, :func:`generate_level`, :func:`level_to_yaml`; and
 :func:`allowed_paths` for Piecepackman's least-cost paths.
 """

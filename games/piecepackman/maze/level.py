@@ -392,7 +392,7 @@ def validate_level(level: Level, data: Any = None) -> LevelReport:
 
 
 def check_level(path: str | Path) -> LevelReport:
-    """Read and check a level file (``ppprint maze check FILE``); malformed files raise :class:`InputError`."""
+    """Read and check a level file (``ppprint piecepackman maze check FILE``); malformed files raise :class:`InputError`."""
     level, data = read_level(Path(path))
     return validate_level(level, data)
 
@@ -606,6 +606,29 @@ def cube_squares(level: Level) -> list[Cell]:
     reachable = level.maze.reachable(level.piecepackman_start)
     banned = set(level.ghost_house) | set(level.power_coins) | {level.piecepackman_start}
     return sorted((c for c in reachable if c not in banned), key=lambda c: (c[1], c[0]))
+
+
+def settle_cubes(level: Level, thrown: Mapping[Cell, int]) -> dict[Cell, int]:
+    """Ruling: a cube thrown where it may not lie (:func:`cube_squares`: the Ghost House, a power coin's
+    square, Piecepackman's start, a square he cannot reach) moves to the nearest free square where it may.
+
+    ``thrown``: square -> suit, one cube per square, as the handful landed. Nearest is counted in steps
+    across the board, walls ignored (the cube is nudged by hand); of equally near squares, the first in
+    rank-then-file order (a1, b1, ... j10). The cubes to move go in that order too, each taking its square
+    before the next looks. Raises :class:`ValueError` when the cubes do not fit.
+    """
+    allowed = cube_squares(level)
+    may_lie = set(allowed)
+    settled = {cell: suit for cell, suit in thrown.items() if cell in may_lie}
+    for cell in sorted(thrown, key=lambda c: (c[1], c[0])):
+        if cell in settled:
+            continue
+        free = [c for c in allowed if c not in settled]
+        if not free:
+            raise ValueError(f"{len(thrown)} cubes do not fit on {len(allowed)} free squares")
+        nearest = min(free, key=lambda c: abs(c[0] - cell[0]) + abs(c[1] - cell[1]))
+        settled[nearest] = thrown[cell]
+    return settled
 
 
 def scatter_cubes(level: Level, seed: int, per_suit: int = CUBES_PER_SUIT) -> dict[Cell, int]:
