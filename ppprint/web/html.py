@@ -186,11 +186,14 @@ def embedded_image(path: Path) -> str:
 
 
 def title_block(block: TitleBlock) -> str:
-    """Title, subtitle, byline, and the info box (a table, as the PDF prints it), as the PDF opens."""
+    """Title, subtitle, byline, and the info box (a table, as the PDF prints it), as the PDF opens (each that the block has)."""
     parts = ['<header class="title-block" id="top">', f'<h1 class="title">{escape(block.title)}</h1>']
     if block.subtitle:
         parts.append(f'<p class="subtitle">{escape(block.subtitle)}</p>')
-    parts.append(f'<p class="byline">{escape(block.byline)}</p>')
+    if block.byline:
+        parts.append(f'<p class="byline">{escape(block.byline)}</p>')
+    if not block.fields:
+        return "\n".join([*parts, "</header>"]) + "\n"
     parts.append('<table class="info">')
     parts.append("<colgroup>" + "".join(f'<col style="width:{share}%" />' for _, _, share in block.fields) + "</colgroup>")
     parts.append("<thead><tr>" + "".join(f'<th scope="col">{escape(label)}</th>' for label, _, _ in block.fields) + "</tr></thead>")
@@ -254,6 +257,8 @@ def web_book(book: Book, keys: Mapping[str, str] | None = None, memo: WebMemo | 
 
     text = _Text(book, figure_html)
     main = text.render(book.rules.tree) + text.render(book.back.tree)
+    if book.appendix is not None:
+        main += text.render(book.appendix.tree)
     figures.keep()
     meta = book.metadata
     footer = f'<footer class="page-footer"><p>{escape(book.running_title)} · <a href="#top">top</a></p></footer>\n'
