@@ -232,7 +232,6 @@ def report_book(summary: Summary, paper: str = "letter", meta: GameMeta | None =
     """The designer's report of ``summary`` for ``paper`` (its charts sized for that paper's text frame);
     ``meta``, the game's, gives its metadata the designers and the licence."""
     width = frame(paper)[0]
-    chart = width * 0.8
     out = _Writer()
     agents = ", ".join(summary["agents"])
     out.paragraph(
@@ -245,12 +244,20 @@ def report_book(summary: Summary, paper: str = "letter", meta: GameMeta | None =
     )
     out.heading("Headline figures")
     out.table(headline_rows(summary))
+    for section in (_length, _seats, _ends, _branching, _skill):
+        section(out, summary, width * 0.8)
+    _variants(out, summary, width)
+    out.heading("How the games were played")
+    for text in METHOD:
+        out.paragraph(text)
+    return _book(out, summary, paper, "designer's report", "Simulated play: computer agents, not playtesters", report_metadata(summary["title"], meta))
 
-    base = _baseline(summary)
+
+def _length(out: _Writer, summary: Summary, chart: float) -> None:
     out.heading("Game length")
     out.figure(
         "game-length",
-        f"Game length in plies (one move or chance event each), {summary['baseline']} play: median {_length_text(base)}.",
+        f"Game length in plies (one move or chance event each), {summary['baseline']} play: median {_length_text(_baseline(summary))}.",
         length_chart(summary, chart, CHART_HEIGHT),
     )
     rows = [["Pairing", "Games", "Plies: median (range)", "Mean plies", "Turns: median"]]
@@ -259,6 +266,8 @@ def report_book(summary: Summary, paper: str = "letter", meta: GameMeta | None =
         rows.append([p["pairing"], str(p["games"]), f"{plies['median']:g} ({plies['minimum']:g}-{plies['maximum']:g})", f"{plies['mean']:.1f} ({plies['low']:.1f}-{plies['high']:.1f})", f"{p['turns']['median']:g}"])
     out.table(rows)
 
+
+def _seats(out: _Writer, summary: Summary, chart: float) -> None:
     out.heading("Results by seat")
     caption = (
         f"Wins by seat with 95% intervals, {summary['baseline']} play; the dashed line is an even share."
@@ -284,6 +293,8 @@ def report_book(summary: Summary, paper: str = "letter", meta: GameMeta | None =
         out.paragraph("The first player is drawn by lot: by turn order (the first to move, then the next seat in play order):")
         out.table(rows)
 
+
+def _ends(out: _Writer, summary: Summary, chart: float) -> None:
     # One row per pairing, one column per way a game ends (there are few of those, and many pairings).
     ends = sorted({end for p in summary["pairings"] for end in p["ends"]})
     rows = [["Pairing", *ends]]
@@ -292,6 +303,8 @@ def report_book(summary: Summary, paper: str = "letter", meta: GameMeta | None =
     out.heading("How games end")
     out.table(rows)
 
+
+def _branching(out: _Writer, summary: Summary, chart: float) -> None:
     branching = summary["branching"]
     out.heading("Branching factor")
     out.figure(
@@ -301,6 +314,8 @@ def report_book(summary: Summary, paper: str = "letter", meta: GameMeta | None =
         branching_chart(summary, chart, CHART_HEIGHT),
     )
 
+
+def _skill(out: _Writer, summary: Summary, chart: float) -> None:
     out.heading("Skill signal")
     if summary["skill"]:
         rows = [["Agents", "First named wins", "Second named wins", "Even"]]
@@ -311,13 +326,16 @@ def report_book(summary: Summary, paper: str = "letter", meta: GameMeta | None =
         out.figure(
             "skill-signal",
             "How often the first named agent wins against the second. A game in which a stronger agent does no better than an even share is a game of luck.",
-            _bar_maker(bars, chart, CHART_HEIGHT, "first named wins", "Skill signal", [], reference=1 / len(players), reference_label="even"),
+            _bar_maker(bars, chart, CHART_HEIGHT, "first named wins", "Skill signal", [], reference=1 / len(summary["players"]), reference_label="even"),
         )
     elif summary["cooperative"]:
         out.paragraph("The players win or lose together: compare the agents' team win rates under Results by seat.")
     else:
         out.paragraph("Name two agents or more (--agents random,mcts:200) to measure skill.")
 
+
+def _variants(out: _Writer, summary: Summary, chart: float) -> None:
+    """A section for each group of variants: a table, and their win rates as bars (the text's full width)."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for v in summary["variants"]:
         groups.setdefault(v["group"], []).append(v)
@@ -344,14 +362,8 @@ def report_book(summary: Summary, paper: str = "letter", meta: GameMeta | None =
         out.figure(
             f"variants-{number}",
             f"{group}: win rates with 95% intervals" + (", by seat." if not summary["cooperative"] else "."),
-            _bar_maker(bars, width, GROUPED_HEIGHT if runs else CHART_HEIGHT, y_label, group, runs),
+            _bar_maker(bars, chart, GROUPED_HEIGHT if runs else CHART_HEIGHT, y_label, group, runs),
         )
-
-    out.heading("How the games were played")
-    for text in METHOD:
-        out.paragraph(text)
-    title = summary["title"]
-    return _book(out, summary, paper, "designer's report", "Simulated play: computer agents, not playtesters", report_metadata(title, meta))
 
 
 # -- the Designer's notes of a rulebook ------------------------------------------------------------------------
