@@ -102,6 +102,13 @@ class BookFormat(str, Enum):
     epub = "epub"
 
 
+class ReportFormat(str, Enum):
+    """The formats of :data:`ppprint.build.report.REPORT_FORMATS` (a test holds them equal)."""
+
+    pdf = "pdf"
+    html = "html"
+
+
 class FigureFormat(str, Enum):
     svg = "svg"
     png = "png"
@@ -373,20 +380,26 @@ def report(
     workers: Annotated[Optional[int], typer.Option(help="Local worker processes (default: one per core).", min=1)] = None,
     cluster: Annotated[Optional[str], typer.Option(help="A Dask scheduler's address (tcp://host:8786) to play the games on instead (pip install 'ppprint[cluster]').")] = None,
     out: Annotated[Path, typer.Option(help="Output folder.", file_okay=False)] = Path("output"),
-    paper: Annotated[Paper, typer.Option(help="Paper size of the report.")] = Paper.letter,
+    paper: Annotated[Paper, typer.Option(help="Paper size of the report (the web page's charts are drawn for it).")] = Paper.letter,
+    report_format: Annotated[
+        ReportFormat, typer.Option("--format", help="pdf: OUT/<game>-report.pdf; html: one self-contained web page, OUT/<game>-report.html.")
+    ] = ReportFormat.pdf,
 ) -> None:
     """Play many games with computer agents and write a designer's report.
 
-    Writes OUT/<game>-report.pdf (game length, results by seat, branching, skill signal, variants)
+    Writes OUT/<game>-report.pdf or .html (game length, results by seat, branching, skill signal, variants)
     and the raw results OUT/<game>-results.csv and OUT/<game>-results.json.
     """
-    from ppprint.play.report import Plan, parse_agents, write_report
+    from ppprint.build.report import write_report
+    from ppprint.play.report import Plan, parse_agents
     from ppprint.play.runner import local_workers
 
     if workers is not None and cluster is not None:
         raise InputError("give --workers or --cluster, not both")
     plan = Plan(game, games_played, parse_agents(agents), seed)
-    written = write_report(plan, out, workers=workers or local_workers(), cluster=cluster, progress=sys.stderr.isatty(), paper=paper.value)
+    written = write_report(
+        plan, out, workers=workers or local_workers(), cluster=cluster, progress=sys.stderr.isatty(), paper=paper.value, report_format=report_format.value
+    )
     for path in written:
         typer.echo(f"wrote {path}")
 

@@ -22,14 +22,15 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"verify", "notation", "scaffold"}),
     frozenset({"render"}),
     frozenset({"document"}),
-    frozenset({"book", "web"}),
     frozenset({"play"}),
+    frozenset({"book", "web"}),
     frozenset({"build"}),
     frozenset({"cli", "__main__"}),
 )
 """Each top-level package or module of ``ppprint/`` in its layer: the model, the engine and layout, the
-registry of games, checking, drawing, the format-neutral book, the formats, simulated play (whose report
-is typeset as a PDF), the build above them, and the command line."""
+registry of games, checking, drawing, the format-neutral book, simulated play (whose report is a book:
+it imports no printer, so it sits below the formats), the formats, the build above them (which prints the
+report), and the command line."""
 RANK = {unit: rank for rank, layer in enumerate(LAYERS) for unit in layer}
 
 

@@ -15,17 +15,27 @@ from pypdf import PdfReader
 from tests.books import printed
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.pnp import PnpOptions, build_pnp, game_options, pnp_names
+from ppprint.build.report import print_report
+from ppprint.play.book import report_book
+from ppprint.play.report import Plan, play_report
 from ppprint.registry import get_game, registry
 
 GAME = "sanqi"
 
 
+def report_pdf() -> bytes:
+    """A designer's report of a few games, printed as ``ppprint report`` prints it."""
+    summary, _ = play_report(Plan(GAME, 2, ("random",), seed=0))
+    return print_report(report_book(summary, "letter", get_game(GAME).data.meta))
+
+
 def every_kind_of_pdf() -> dict[str, bytes]:
-    """One PDF of each kind: rulebook, booklet, catalogue, and every print-and-play module (duplex, bleed)."""
+    """One PDF of each kind: rulebook, booklet, catalogue, designer's report, and every print-and-play module (duplex, bleed)."""
     pdfs = {
         "rulebook": printed(GAME),
         "booklet": printed(GAME, "a4", "booklet"),
         "catalogue": build_catalogue([get_game(g) for g in registry().ids()], "letter"),
+        "report": report_pdf(),
     }
     for name in pnp_names():
         pdfs[f"pnp-{name}"] = build_pnp(name, PnpOptions("letter", double_sided=True, bleed=True, game=game_options(name, {"size": 4} if name == "sanqi" else {})))

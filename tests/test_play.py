@@ -3,8 +3,10 @@ independent count, and one seed giving one result in this process, a local pool 
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import zipfile
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +19,9 @@ from ppprint.errors import InputError
 from ppprint.play.agents import GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from ppprint.play.hooks import MAIN, play_hooks
 from ppprint.play.match import Games, Job, derive_seed, play
-from ppprint.play.report import Plan, analyse, build_report, pairings, plan_jobs, results_csv, results_json, write_report
+from ppprint.build.report import print_report, write_report
+from ppprint.play.book import report_book
+from ppprint.play.report import Plan, analyse, pairings, plan_jobs, results_csv, results_json
 from ppprint.play.runner import run_jobs
 from ppprint.play.stats import Rate, histogram, summarise, wilson
 from ppprint.registry import get_game
@@ -407,7 +411,7 @@ def test_the_report_is_legible_and_says_it_is_simulated():
     hooks = play_hooks(get_game("pileup"))
     records = run_jobs(plan_jobs(plan, hooks), Games.current())
     summary = analyse(plan, hooks, records, "Pile Up")
-    pdf = build_report(summary)
+    pdf = print_report(report_book(summary))
     problems = violations(pdf)
     assert not problems, describe(problems)
     from pypdf import PdfReader
@@ -440,10 +444,12 @@ def test_report_command_writes_the_pdf_and_raw_results(tmp_path: Path):
     assert result.returncode == 0, result.stderr
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert names == ["pileup-report.pdf", "pileup-results.csv", "pileup-results.json"]
+    assert (tmp_path / "out" / "pileup-report.pdf").read_bytes().startswith(b"%PDF-")
     for args, problem in (
         (("--agents", "random,wizard"), "unknown agent 'wizard'"),
         (("--workers", "2", "--cluster", "tcp://localhost:1"), "not both"),
         (("--agents", "mcts:lots"), "mcts takes a number"),
+        (("--format", "docx"), "'docx' is not one of"),
     ):
         result = run_cli("report", "pileup", "--games-played", "1", *args, "--out", "bad", cwd=tmp_path)
         assert result.returncode == 2 and problem in result.stderr, result.stderr
@@ -461,11 +467,20 @@ def test_build_with_report_ends_the_book_with_designers_notes(tmp_path: Path, mo
     monkeypatch.setattr("ppprint.play.runner.local_workers", lambda: 1)
     built = build_games(["pileup"], "letter", tmp_path, jobs=1, designers_notes=True)
     reader = PdfReader(built.written[0])
-    assert [o.title for o in reader.outline][-1] == "Designer's notes"
+    assert [o.title for o in reader.outline][-1] == "Designer\u2019s notes"
     last = reader.pages[-1].extract_text() + reader.pages[-2].extract_text()
     assert "Simulated play, not playtesting" in last
+    assert "Figure 8. Game length (simulated play)." in last and "Figure 9. Results by seat (simulated play)." in last  # numbered on after the rules' 7
     plain = build_games(["pileup"], "letter", tmp_path / "plain")
-    assert "Designer's notes" not in [o.title for o in PdfReader(plain.written[0]).outline]
+    assert "Designer\u2019s notes" not in [o.title for o in PdfReader(plain.written[0]).outline]
+    # The web book and the EPUB end with them too.
+    for book_format in ("html", "epub"):
+        web = build_games(["pileup"], "letter", tmp_path / book_format, jobs=1, book_format=book_format, designers_notes=True)
+        content = web.written[0].read_bytes()
+        page = content.decode("utf-8") if book_format == "html" else zipfile.ZipFile(io.BytesIO(content)).read("EPUB/book.xhtml").decode("utf-8")
+        assert 'id="designers-notes"' in page and "Simulated play, not playtesting" in page, book_format
+        assert page.index('id="designers-notes"') > page.index('id="credits"')
+        assert 'id="figure-9" data-figure="results-by-seat"' in page
 
 
 def test_a_game_from_a_folder_plays_in_spawned_workers():

@@ -375,7 +375,8 @@ class FloatingTemplate(BaseDocTemplate):
 
     def _keep_heading_with_figure(self, flowables: list[Flowable]) -> None:
         """A heading directly before a figure: keep them together if the figure fits under it now,
-        else let the figure wait after the heading's first paragraph (a heading never ends a page)."""
+        else let the figure wait after the heading's first paragraph (a heading never ends a page);
+        a heading with nothing but its figure under it goes on to the next page with it."""
         chain = 0
         while chain < len(flowables) and not isinstance(flowables[chain], FloatingFigure) and flowables[chain].getKeepWithNext():  # type: ignore[no-untyped-call]
             chain += 1
@@ -394,6 +395,11 @@ class FloatingTemplate(BaseDocTemplate):
         end = chain
         while end < len(flowables) and isinstance(flowables[end], FloatingFigure):
             end += 1
+        after = flowables[end] if end < len(flowables) else None
+        if not self._waiting and (after is None or isinstance(after, FloatBarrier) or after.getKeepWithNext()):  # type: ignore[no-untyped-call]
+            # The heading holds nothing but its figure (the next heading follows): they go on together.
+            flowables[: chain + 1] = [Keep([*flowables[:chain], figure.natural(width)])]
+            return
         if end < len(flowables) and not isinstance(flowables[end], FloatBarrier):
             run = flowables[chain:end]
             del flowables[chain:end]
@@ -435,6 +441,8 @@ class KeepTail(Flowable):
                 break
             used += height
             cut = index + 1
+        while cut and self.content[cut - 1].getKeepWithNext():  # type: ignore[no-untyped-call]
+            cut -= 1  # a heading goes on with what follows it
         if cut == 0:
             # Nothing can go on this page without leaving too little for the last page: start a
             # new page, unless this is one (then the content simply flows).

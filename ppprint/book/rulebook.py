@@ -190,17 +190,13 @@ class RulebookTemplate(FloatingTemplate):
             self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=flowable.outline_level, closed=False)
 
 
-Appendix = Callable[[Styles, float, float], list[Flowable]]
-"""Flowables to end a book with, made for its styles, frame width and largest figure height (Designer's notes)."""
-
-
-def build_rulebook(book: Book, half: bool = False, appendix: Appendix | None = None, layouts: LayoutMemory | None = None) -> bytes:
+def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None = None) -> bytes:
     """The PDF of a book, on its paper.
 
     ``half`` typesets it on half-size pages (:data:`~ppprint.document.pages.HALF_PAPERS`) for a
-    booklet, with the page numbers of left-hand (even) pages on their outer, left edge.
-    ``appendix`` ends it. ``layouts`` remembers the figure sizes the book chose, so a book whose
-    layout reads the same inputs is typeset once, without trial layouts (a book with an appendix is not kept).
+    booklet, with the page numbers of left-hand (even) pages on their outer, left edge. The book's
+    appendix (if any) ends it, after the back matter. ``layouts`` remembers the figure sizes the book
+    chose, so a book whose layout reads the same inputs is typeset once, without trial layouts.
     """
     register_fonts()
     styles = book_styles(HALF_BODY_SIZE) if half else book_styles()
@@ -246,8 +242,9 @@ def build_rulebook(book: Book, half: bool = False, appendix: Appendix | None = N
         converter = MarkdownConverter(styles, lambda meta: make_figure(book.figure(meta)))
         story: list[Flowable] = [*title_block(book.title_block, styles), *converter.convert(book.rules.tree), FloatBarrier(), *converter.convert(book.back.tree)]
         story = keep_tail(story, frame_height * LAST_PAGE_SHARE)
-        if appendix is not None:
-            story.extend(appendix(styles, size[0] - 2 * margin, max_figure_height))
+        if book.appendix is not None:
+            # No figure of the back matter waits past its end into the appendix.
+            story += [FloatBarrier(), *converter.convert(book.appendix.tree)]
         return story
 
     def typeset(dry: bool) -> tuple[RulebookTemplate, bytes]:
@@ -256,7 +253,7 @@ def build_rulebook(book: Book, half: bool = False, appendix: Appendix | None = N
         document.build(story_of())
         return document, output.getvalue()
 
-    inputs = _layout_inputs(book, half) if layouts is not None and appendix is None else ""
+    inputs = _layout_inputs(book, half) if layouts is not None else ""
     remembered = layouts.recall(inputs) if layouts is not None and inputs else None
     if remembered is not None and _still_true(remembered, levels, draw_figure):
         levels.update(remembered["levels"])
@@ -284,8 +281,10 @@ def build_rulebook(book: Book, half: bool = False, appendix: Appendix | None = N
 
 def _layout_inputs(book: Book, half: bool) -> str:
     """A digest of what a book's layout reads besides ppprint's code, the game's folder and its figures'
-    drawn sizes: its text, title block, figure captions and shapes, pictures, marks key and page."""
+    drawn sizes: its text (and appendix), title block, figure captions and shapes, pictures, marks key and page."""
     parts: list[Any] = [book.paper, half, book.rules.source, book.back.source, repr(book.title_block), repr(book.metadata), book.running_title]
+    if book.appendix is not None:
+        parts.append(["appendix", book.appendix.source])
     parts.append([[sample.kind, sample.as_arrow] for sample in book.marks])
     for figure in book.figures.values():
         picture = hashlib.sha256(figure.image.read_bytes()).hexdigest() if figure.image is not None else None
@@ -332,11 +331,14 @@ def keep_tail(story: list[Flowable], tail: float) -> list[Flowable]:
 
 
 def title_block(block: TitleBlock, styles: Styles) -> list[Flowable]:
-    """Title, subtitle, byline and the info box."""
+    """Title, subtitle, byline and the info box (each that the block has)."""
     flowables: list[Flowable] = [Spacer(1, 0.1 * inch), TextParagraph(_escape(block.title), styles.title)]
     if block.subtitle:
         flowables.append(TextParagraph(_escape(block.subtitle), styles.subtitle))
-    flowables.append(TextParagraph(_escape(block.byline), styles.byline))
+    if block.byline:
+        flowables.append(TextParagraph(_escape(block.byline), styles.byline))
+    if not block.fields:
+        return flowables
     # One cell a field, its label over its value (the order the web book reads them in).
     cells = [[TextParagraph(label.upper(), styles.info_label), Spacer(1, 4), TextParagraph(_escape(value), styles.info_value)] for label, value, _ in block.fields]
     info = Table([cells], colWidths=[f"{share}%" for _, _, share in block.fields])

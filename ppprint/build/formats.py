@@ -18,10 +18,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Printing:
-    """What a printer may use besides the book: an appendix to end a PDF with (Designer's notes), the
-    build's memory of layouts (the cache), and for the web the figures' cache keys and a memo of their SVG."""
+    """What a printer may use besides the book: the build's memory of layouts (the cache), and for
+    the web the figures' cache keys and a memo of their SVG."""
 
-    appendix: Any = None
     layouts: Any = None
     keys: Mapping[str, str] = field(default_factory=dict)
     memo: Any = None
@@ -47,14 +46,14 @@ class Format:
 def _standard(book: Book, printing: Printing) -> bytes:
     from ppprint.book.rulebook import build_rulebook
 
-    return build_rulebook(book, appendix=printing.appendix, layouts=printing.layouts)
+    return build_rulebook(book, layouts=printing.layouts)
 
 
 def _booklet(book: Book, printing: Printing) -> bytes:
     from ppprint.book.booklet import impose  # pypdf is loaded only to impose a booklet
     from ppprint.book.rulebook import build_rulebook
 
-    half = build_rulebook(book, half=True, appendix=printing.appendix, layouts=printing.layouts)
+    half = build_rulebook(book, half=True, layouts=printing.layouts)
     return impose(half, book.paper, {**book.metadata, "title": f"{book.title} (booklet)"})
 
 

@@ -138,26 +138,25 @@ class GameBuild:
         return self.report
 
     def book(self) -> Book:
-        """The game's book on the build's paper, its figures drawn through the cache."""
-        return rulebook(self.game, self.report, self.options.paper, self.figures.drawing)
+        """The game's book on the build's paper, its figures drawn through the cache, ended by its
+        Designer's notes when the build has them (``--report``)."""
+        book = rulebook(self.game, self.report, self.options.paper, self.figures.drawing)
+        summary = self.options.notes.get(self.game.id)
+        if summary is None:
+            return book
+        from ppprint.play.book import notes_book
+
+        return book.with_appendix(notes_book(summary, self.options.paper))
 
     def files(self) -> list[tuple[str, bytes]]:
         """The game's book and (with ``figures``) its figure files, by name inside the output folder."""
         options = self.options
-        printing = Printing(appendix=self._appendix(), layouts=self.figures, keys=self.figures.keys)
+        printing = Printing(layouts=self.figures, keys=self.figures.keys)
         files = [print_book(self.book(), options.book_format, printing)]
         if options.figures:
             files += figure_files(self.game, self.report, options.dpi, self.figures.drawing)
         self.figures.drawn.clear()  # the next game's book needs the memory more
         return files
-
-    def _appendix(self) -> Any:
-        summary = self.options.notes.get(self.game.id)
-        if summary is None:
-            return None
-        from ppprint.play.report import designers_notes
-
-        return lambda styles, width, height: designers_notes(summary, styles, width, height)
 
 
 @dataclass
@@ -260,8 +259,8 @@ def build_games(
     ``catalogue`` also writes ``OUT/catalogue-<paper>.pdf`` listing the games.
     ``jobs`` processes build the games side by side (default: every core; 1 builds
     in this process); ``cache`` keeps ``OUT/.ppprint-cache`` (see :mod:`ppprint.build.cache`).
-    ``designers_notes`` ends each book with Designer's notes from simulated play, played
-    first on ``jobs`` processes (:func:`ppprint.play.report.notes_summary`).
+    ``designers_notes`` ends each book, in any format, with Designer's notes from simulated play
+    (:func:`ppprint.play.book.notes_book`), played first on ``jobs`` processes (:func:`ppprint.play.report.notes_summary`).
 
     Every game is verified and every file made before the first one is
     written, so a wrong claim or bad data anywhere leaves the output folder as it was;

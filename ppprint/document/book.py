@@ -6,6 +6,9 @@ syntax trees (:mod:`ppprint.document.text`), the figures numbered in the order t
 the key to the marks they use, the page geometry's paper, and a drawer that draws each checked
 figure for the scale it prints at. The PDF, the booklet, the HTML page and the EPUB are printers
 of a :class:`Book` (:mod:`ppprint.book`, :mod:`ppprint.web`); none of them reads the game again.
+A designer's report is a book too (:mod:`ppprint.play.book`: a title block without an info box,
+charts as its figures), and a rulebook may end with another book's text as its appendix
+(:meth:`Book.with_appendix`: the Designer's notes of ``ppprint build --report``).
 
 The flow of the text: ``rules.md`` is a Jinja template run in a sandbox (``figure()`` places a
 figure, ``ref()`` gives its number); ``templates/back-matter.md.j2`` writes the clarifications
@@ -16,21 +19,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from markdown_it.tree import SyntaxTreeNode
+
 from ppprint.document.pages import INCH, FigureDrawer
 from ppprint.document.style import INFO_FIELDS, INFO_SHARES
 from ppprint.document.template import render, render_own
-from ppprint.document.text import FIGURE_MARKER, Text, TextError, parse, refuse_markers
+from ppprint.document.text import FIGURE, FIGURE_MARKER, Text, TextError, parse, refuse_markers
 from ppprint.document.typography import join_names, stated, typographic
 from ppprint.errors import InputError
 from ppprint.model.game import IMAGE_RE, GameData, GameMeta, image_path
 from ppprint.model.table import MarkKind
 from ppprint.registry import Plugin
 from ppprint.render.figure import FigurePanels
+from ppprint.render.draw import Drawing
 from ppprint.render.marks import Sample
 from ppprint.verify import VerifyReport
 
@@ -42,12 +48,15 @@ _CALL_RE = re.compile(r"""\b(figure|ref)\(\s*["']([^"']*)["']\s*\)""")
 @dataclass(frozen=True)
 class TitleBlock:
     """What a book opens with: title, subtitle, byline, and the fields of its info box (label, value,
-    share of the width in per cent), those the source leaves open ("not stated") left out."""
+    share of the width in per cent), those the source leaves open ("not stated") left out.
+
+    An empty subtitle or byline is not printed, and a title block without fields has no info box
+    (a designer's report)."""
 
     title: str
-    subtitle: str
-    byline: str
-    fields: tuple[tuple[str, str, int], ...]
+    subtitle: str = ""
+    byline: str = ""
+    fields: tuple[tuple[str, str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -91,10 +100,53 @@ class Book:
     marks: tuple[Sample, ...]
     """The key to the marks the figures use (shown with the first figure)."""
     draw: FigureDrawer = field(compare=False)
+    """Draws a figure of :attr:`figures` by id: any callable (the build's cache, a report's chart makers)."""
+    appendix: Text | None = None
+    """A text printed after the back matter (Designer's notes), its figures in :attr:`figures`, numbered on."""
 
     def figure(self, node_meta: Mapping[str, Any]) -> BookFigure:
         """The figure a :data:`~ppprint.document.text.FIGURE` node places."""
         return self.figures[str(node_meta["id"])]
+
+    def with_appendix(self, other: Book) -> Book:
+        """This book ending with ``other``'s text (its rules and back matter, not its title block) as
+        its appendix: ``other``'s figures numbered on after this book's and drawn by ``other``'s drawer,
+        each renamed if this book has a figure of its id already."""
+        if self.appendix is not None:
+            raise ValueError("a book has one appendix")
+        renamed: dict[str, str] = {}
+        for name in other.figures:
+            new = name
+            while new in self.figures or new in renamed.values():
+                new = f"appendix-{new}"
+            renamed[name] = new
+        start = len(self.figures)
+        figures = dict(self.figures)
+        for name, figure in other.figures.items():
+            figures[renamed[name]] = replace(figure, id=renamed[name], number=start + figure.number)
+        original = {new: name for name, new in renamed.items()}
+        own, theirs = self.draw, other.draw
+
+        def draw(figure_id: str, scale: float, columns: int) -> Drawing:
+            if figure_id in original:
+                return theirs(original[figure_id], scale, columns)
+            return own(figure_id, scale, columns)
+
+        text = _renamed(other.rules, renamed)
+        if other.back.tree.children:
+            text = Text(SyntaxTreeNode([*text.tree.to_tokens(), *_renamed(other.back, renamed).tree.to_tokens()]), text.source + "\n\n" + other.back.source)
+        return replace(self, figures=figures, draw=draw, appendix=text)
+
+
+def _renamed(text: Text, names: Mapping[str, str]) -> Text:
+    """``text`` with its figure nodes placing the figures as ``names`` renames them (a copy; ``text`` is left as it is)."""
+    if all(names.get(str(node.meta["id"]), node.meta["id"]) == node.meta["id"] for node in text.figures()):
+        return text
+    tokens = [token.copy(attrs=dict(token.attrs), meta=dict(token.meta)) for token in text.tree.to_tokens()]
+    for token in tokens:
+        if token.type == FIGURE:
+            token.meta["id"] = names.get(str(token.meta["id"]), token.meta["id"])
+    return Text(SyntaxTreeNode(tokens), text.source)
 
 
 @dataclass(frozen=True)
@@ -266,7 +318,7 @@ def rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", draw: Fi
         panels = FigurePanels()
         view = game.require_view()
 
-        def draw(figure_id: str, scale: float, columns: int) -> Any:
+        def draw(figure_id: str, scale: float, columns: int) -> Drawing:
             return panels.render(view, figure_id, report.figures[figure_id], scale, columns, typographic)
 
     meta = data.meta

@@ -137,6 +137,23 @@ def _punctuate(children: list[Token]) -> None:
             last = child.content[-1:] or last
 
 
+_SPECIAL = frozenset("\\`*_[]<>|&!#~@")
+"""What :func:`escape` escapes anywhere (``@`` too: no figure marker can be spelt)."""
+_BLOCK_START_RE = re.compile(r"^(?:[-+=:]|\d+(?=[.)]))")
+
+
+def escape(text: str) -> str:
+    """Plain text (a game's names, a measured value) as Markdown that parses back to the same text:
+    every character with a meaning inline is escaped, and so is what would open a block at its start
+    (a list's marker, a container's colons). Line breaks become spaces; printed punctuation is :func:`parse`'s."""
+    escaped = "".join("\\" + char if char in _SPECIAL else char for char in " ".join(text.split()))
+    opening = _BLOCK_START_RE.match(escaped)
+    if opening is None:
+        return escaped
+    at = opening.end()
+    return escaped[:at] + "\\" + escaped[at:] if opening.group(0)[0].isdigit() else "\\" + escaped
+
+
 def refuse_markers(text: str) -> int | None:
     """The line of a figure marker written into a game's own text (only ``figure()`` may make one), else ``None``."""
     at = text.find(FIGURE_MARKER.split("{")[0])

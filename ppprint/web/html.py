@@ -187,15 +187,18 @@ def embedded_image(path: Path) -> str:
 
 
 def title_block(block: TitleBlock) -> str:
-    """Title, subtitle, byline, and the info box (each field its label over its value, as the PDF prints it), as the PDF opens."""
+    """Title, subtitle, byline, and the info box (each field its label over its value, as the PDF prints it), as the PDF opens (each that the block has)."""
     parts = ['<header class="title-block" id="top">', f'<h1 class="title">{escape(block.title)}</h1>']
     if block.subtitle:
         parts.append(f'<p class="subtitle">{escape(block.subtitle)}</p>')
-    parts.append(f'<p class="byline">{escape(block.byline)}</p>')
-    columns = " ".join(f"{share}fr" for _, _, share in block.fields)
-    parts.append(f'<dl class="info" style="grid-template-columns:{columns}">')
-    parts += [f"<div><dt>{escape(label)}</dt><dd>{escape(value)}</dd></div>" for label, value, _ in block.fields]
-    parts += ["</dl>", "</header>"]
+    if block.byline:
+        parts.append(f'<p class="byline">{escape(block.byline)}</p>')
+    if block.fields:
+        columns = " ".join(f"{share}fr" for _, _, share in block.fields)
+        parts.append(f'<dl class="info" style="grid-template-columns:{columns}">')
+        parts += [f"<div><dt>{escape(label)}</dt><dd>{escape(value)}</dd></div>" for label, value, _ in block.fields]
+        parts.append("</dl>")
+    parts.append("</header>")
     return "\n".join(parts) + "\n"
 
 
@@ -253,7 +256,10 @@ def web_book(book: Book, keys: Mapping[str, str] | None = None, memo: WebMemo | 
         )
 
     text = _Text(book, figure_html)
-    main = figures.finish(text.render(book.rules.tree) + text.render(book.back.tree))
+    main = text.render(book.rules.tree) + text.render(book.back.tree)
+    if book.appendix is not None:
+        main += text.render(book.appendix.tree)
+    main = figures.finish(main)
     figures.keep()
     meta = book.metadata
     footer = f'<footer class="page-footer"><p>{escape(book.running_title)} · <a href="#top">top</a></p></footer>\n'
