@@ -19,12 +19,18 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Printing:
     """What a printer may use besides the book: an appendix to end a PDF with (Designer's notes), the
-    build's memory of layouts (the cache), and for the web the figures' cache keys and a memo of their SVG."""
+    build's memory of layouts (the cache), for the web the figures' cache keys and a memo of their SVG,
+    and for a booklet's covers the game and its verify report."""
 
     appendix: Any = None
     layouts: Any = None
     keys: Mapping[str, str] = field(default_factory=dict)
     memo: Any = None
+    game: Any = None
+    """The game the book was made of, for a printer that prints more than the book: a booklet's covers
+    show its catalogue picture and quick reference. By default, the game of this run with the book's id."""
+    report: Any = None
+    """The verification of ``game``, whose checked figures the covers may show (else they are checked again)."""
 
 
 Printer = Callable[["Book", Printing], bytes]
@@ -51,11 +57,14 @@ def _standard(book: Book, printing: Printing) -> bytes:
 
 
 def _booklet(book: Book, printing: Printing) -> bytes:
-    from ppprint.book.booklet import impose  # pypdf is loaded only to impose a booklet
+    from ppprint.book.booklet import booklet  # pypdf is loaded only to impose a booklet
     from ppprint.book.rulebook import build_rulebook
+    from ppprint.registry import get_game
 
     half = build_rulebook(book, half=True, appendix=printing.appendix, layouts=printing.layouts)
-    return impose(half, book.paper, {**book.metadata, "title": f"{book.title} (booklet)"})
+    # The covers show what the book does not hold: the catalogue's picture of the game and its
+    # quick reference (game.yaml's summary), read from the game the book was made of.
+    return booklet(half, book, printing.game if printing.game is not None else get_game(book.id), printing.report)
 
 
 def _html(book: Book, printing: Printing) -> bytes:
