@@ -5,9 +5,12 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pypdfium2
+import pytest
 from pypdf import PdfReader
 
 from ppprint.book.catalogue import build_catalogue
+from ppprint.document.typography import stated
 from ppprint.registry import get_game, registry
 from tests.conftest import run_cli
 
@@ -77,3 +80,32 @@ def test_a_named_catalogue_figure_is_checked_like_any_figure(games_copy: Path):
     meta.write_text(original + f"catalogue: {flipped.stem}\n", encoding="utf-8")
     with pytest.raises(ClaimError):
         build_catalogue([game_in(games_copy, "expansion")], "letter")
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_catalogue_opens_with_a_table_of_every_game_and_fits_five_games_on_two_pages(paper):
+    """Players, playing time and equipment of every game in one table on page 1; five games on two pages."""
+    games = registry().plugins()
+    document = pypdfium2.PdfDocument(build_catalogue(games, paper))
+    try:
+        pages = ["".join(page.get_textpage().get_text_range().split()) for page in document]
+    finally:
+        document.close()
+    assert len(games) == 5 and len(pages) == 2
+    first = pages[0]
+    header = first.index("GAMEPLAYERSPLAYINGTIMEEQUIPMENT")
+    table_end = first.index(squeeze(games[0].data.meta.subtitle))  # the first entry follows the table
+    table = first[header:table_end]
+    for game in games:
+        meta = game.data.meta
+        row = squeeze(meta.title) + (squeeze(meta.players) if stated(meta.players) else "–") + (squeeze(meta.length) if stated(meta.length) else "–")
+        assert row + squeeze(meta.equipment[0]) in table, meta.title
+        assert all(squeeze(item) in table for item in meta.equipment)
+    # No developer commands in a reader's catalogue.
+    assert "ppprintbuild" not in "".join(pages)
+
+
+def squeeze(text: str) -> str:
+    from ppprint.document.typography import typographic
+
+    return "".join(typographic(text).split())

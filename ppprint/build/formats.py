@@ -50,11 +50,11 @@ def _standard(book: Book, printing: Printing) -> bytes:
 
 
 def _booklet(book: Book, printing: Printing) -> bytes:
-    from ppprint.book.booklet import impose  # pypdf is loaded only to impose a booklet
+    from ppprint.book.booklet import booklet  # pypdf is loaded only to impose a booklet
     from ppprint.book.rulebook import build_rulebook
 
     half = build_rulebook(book, half=True, layouts=printing.layouts)
-    return impose(half, book.paper, {**book.metadata, "title": f"{book.title} (booklet)"})
+    return booklet(half, book)
 
 
 def _html(book: Book, printing: Printing) -> bytes:

@@ -37,21 +37,35 @@ from ppprint.model.yamlio import LineDict, LineList, line_of, load_yaml
 _BLOCK_START = re.compile(r"\s*(#|>|:::|[-+*](\s|$)|\d+[.)](\s|$)|\||=+\s*$)")
 
 
-def _credit_line(text: str) -> str:
-    """A credit is one line of plain text: it is set as an item of the credits list, so it may not
+def _plain_line(text: str, what: str) -> str:
+    """One line of plain text (``what``: "a credit"): it is set as one item of a list, so it may not
     break the line, start a block of Markdown (a heading would also add a bookmark) or hold an image."""
     if "\n" in text.strip() or "\r" in text:
-        raise ValueError("a credit is one line of plain text (no line breaks)")
+        raise ValueError(f"{what} is one line of plain text (no line breaks)")
     if _BLOCK_START.match(text):
-        raise ValueError(f"a credit is plain text; it may not start with '{text.strip()[:3]}' (Markdown would make it a heading, a quote or a list)")
+        raise ValueError(f"{what} is plain text; it may not start with '{text.strip()[:3]}' (Markdown would make it a heading, a quote or a list)")
     if "![" in text:
-        raise ValueError("a credit is plain text; an image ('![...](...)') is not allowed")
+        raise ValueError(f"{what} is plain text; an image ('![...](...)') is not allowed")
     if "@@figure:" in text:
         raise ValueError("'@@figure:' is reserved for figure() in rules.md")
     return text.strip()
 
 
+def _credit_line(text: str) -> str:
+    """A credit is one line of plain text, set as an item of the credits list."""
+    return _plain_line(text, "a credit")
+
+
+def _summary_line(text: str) -> str:
+    """A line of the quick reference is one line of plain text, set on a booklet's back cover."""
+    if not text.strip():
+        raise ValueError("a summary line may not be empty")
+    return _plain_line(text, "a summary line")
+
+
 CreditLine = Annotated[str, AfterValidator(_credit_line)]
+SummaryLine = Annotated[str, Field(max_length=240), AfterValidator(_summary_line)]
+"""A line of a game's quick reference: plain text, at most 240 characters (three or four lines of the back cover)."""
 
 
 class _Strict(BaseModel):
@@ -91,6 +105,15 @@ class CataloguePicture(_Strict):
     panel: int = Field(default=1, ge=1)
 
 
+class Summary(_Strict):
+    """A game's quick reference, written for the back cover of its booklet in the edition's own words:
+    the goal in a line, a turn step by step, and a few reminders."""
+
+    goal: SummaryLine
+    turn: Annotated[list[SummaryLine], Field(min_length=1, max_length=6)]
+    remember: Annotated[list[SummaryLine], Field(max_length=4)] = []
+
+
 class GameMeta(_Strict):
     """A game's metadata, from ``game.yaml``."""
 
@@ -111,6 +134,9 @@ class GameMeta(_Strict):
     catalogue: str | CataloguePicture | None = None
     """The position the catalogue shows: a figure id (its first panel) or ``{figure: id, panel: n}``;
     by default the game's setup."""
+    summary: Summary | None = None
+    """The quick reference on the back cover of the game's booklet (without it, the back cover holds
+    the title, the credits and the licence)."""
 
     def catalogue_picture(self) -> CataloguePicture | None:
         """The figure panel the catalogue shows, or ``None`` for the setup."""
