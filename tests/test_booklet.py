@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from ppprint.book.booklet import FRONT_PAGES, cover_plan, padded_page_count, saddle_stitch_order
 from ppprint.book.rulebook import build_rulebook
-from ppprint.build.formats import Printing, print_book
+from ppprint.build.formats import print_book
 from ppprint.document.book import rulebook
 from ppprint.document.pages import HALF_PAPERS, PAPERS
 from ppprint.document.typography import typographic
@@ -159,7 +159,7 @@ def test_without_a_summary_the_back_cover_holds_title_credits_and_licence(games_
     game = game_in(games_copy, "expansion")
     assert game.data.meta.summary is None
     report = verify_game(game)
-    pdf = print_book(rulebook(game, report, "letter"), "booklet", Printing(game=game, report=report))[1]
+    pdf = print_book(rulebook(game, report, "letter"), "booklet")[1]
     back = booklet_pages(pdf)[-1]
     assert back.startswith("Expansion") and "Credits" in back and "Licence" in back and "Quickreference" not in back
     assert squeeze(game.data.meta.credits[0]) in back and squeeze("licensed under CC BY 4.0") in back

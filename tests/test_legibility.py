@@ -23,7 +23,7 @@ from pypdf import PageObject, PdfReader, PdfWriter, Transformation
 from pypdf.generic import DecodedStreamObject, DictionaryObject, FloatObject, NameObject
 from reportlab.pdfgen.canvas import Canvas
 
-from ppprint.build.formats import Printing, print_book
+from ppprint.build.formats import print_book
 from ppprint.document.book import rulebook
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.pnp import PnpOptions, build_pnp, game_options, pnp_names
@@ -231,7 +231,7 @@ def _build(document: str) -> bytes:
     if kind in ("rulebook", "booklet"):
         game_id, paper = rest.split(":")
         game, report = _game(game_id)
-        return print_book(rulebook(game, report, paper), "standard" if kind == "rulebook" else "booklet", Printing(game=game, report=report))[1]
+        return print_book(rulebook(game, report, paper), "standard" if kind == "rulebook" else "booklet")[1]
     if kind == "catalogue":
         return build_catalogue([_game(game_id)[0] for game_id in GAMES], rest)
     name, sides = rest.split(":")

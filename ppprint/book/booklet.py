@@ -34,21 +34,17 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, ListFlowable, ListItem, PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle
 
-from ppprint.book.catalogue import catalogue_table
 from ppprint.book.pdfmeta import attach_to_writer
 from ppprint.book.rulebook import FigureFlowable, _escape
 from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, INK, RULE, Styles, book_styles
-from ppprint.document.book import Book
+from ppprint.document.book import Book, Cover
 from ppprint.document.pages import HALF_MARGIN, HALF_PAPERS, PAPERS
 from ppprint.document.style import HALF_BODY_SIZE
 from ppprint.document.typography import typographic
 from ppprint.errors import InputError
 from ppprint.model.game import GameMeta, Summary
 from ppprint.model.yamlio import line_of, load_yaml
-from ppprint.registry import Plugin
-from ppprint.render.figure import table_drawing
 from ppprint.render.fonts import SANS, SERIF_BOLD, register_fonts
-from ppprint.verify import VerifyReport
 
 FRONT_PAGES = 2
 """The front cover and its inside, before the book's page 1 (an even number keeps page 1 a right-hand page)."""
@@ -82,15 +78,14 @@ def saddle_stitch_order(pages: int) -> list[tuple[int, int]]:
     return sides
 
 
-def booklet(half: bytes, book: Book, game: Plugin, report: VerifyReport | None = None) -> bytes:
+def booklet(half: bytes, book: Book) -> bytes:
     """The booklet of ``book``: its half-size pages ``half`` (:func:`~ppprint.book.rulebook.build_rulebook`
-    with ``half=True``) between the covers of ``game`` (its catalogue picture as ``report`` checked it,
-    else checked now), imposed on the book's paper."""
+    with ``half=True``) between its covers (:class:`~ppprint.document.book.Cover`), imposed on the book's paper."""
     reader = PdfReader(io.BytesIO(half))
     pages = len(reader.pages)
     _, notes = cover_plan(pages)
     contents = [(str(item.title), number + 1) for item in reader.outline if not isinstance(item, list) and (number := reader.get_destination_page_number(item)) is not None]
-    covers = cover_pages(game, book, contents, notes, report)
+    covers = cover_pages(book, contents, notes)
     return impose(half, book.paper, {**book.metadata, "title": f"{book.title} (booklet)"}, covers)
 
 
@@ -188,17 +183,20 @@ class _Ruled(Flowable):
         self.canv.restoreState()
 
 
-def cover_pages(game: Plugin, book: Book, contents: Sequence[tuple[str, int]], notes: int, report: VerifyReport | None = None) -> bytes:
+def cover_pages(book: Book, contents: Sequence[tuple[str, int]], notes: int) -> bytes:
     """A booklet's covers on half-size pages, in order: the front cover, its inside (the book's
     ``contents``: its chapters and their pages), ``notes`` notes pages, and the back cover.
 
     The back cover holds the quick reference of ``game.yaml`` (``summary``), else the title, credits
     and licence; a quick reference too long for it is refused, naming ``game.yaml``.
     """
+    if book.cover is None:
+        raise ValueError(f"the book {book.id!r} has no cover to print a booklet with")
     register_fonts()
-    meta = game.data.meta
+    cover = book.cover
+    meta = cover.meta
     styles = book_styles(HALF_BODY_SIZE)
-    story: list[Flowable] = [*_front_cover(game, book, styles, report), PageBreak(), *_inside_cover(book, contents, styles)]
+    story: list[Flowable] = [*_front_cover(cover, book, styles), PageBreak(), *_inside_cover(book, contents, styles)]
     for _ in range(notes):
         story += [PageBreak(), Paragraph("Notes", styles.h1), _Ruled()]
     story += [PageBreak(), *_back_cover(meta, book, styles)]
@@ -211,7 +209,7 @@ def cover_pages(game: Plugin, book: Book, contents: Sequence[tuple[str, int]], n
     pdf = output.getvalue()
     expected = FRONT_PAGES + notes + BACK_PAGES
     if len(PdfReader(io.BytesIO(pdf)).pages) != expected:
-        path = game.data.folder / "game.yaml"
+        path = cover.source
         what = "summary: the quick reference" if meta.summary is not None else "the title, credits and licence"
         raise InputError(f"{what} is too long for the back cover of the booklet (one half-size page); shorten it", path, _line(path, "summary"))
     return pdf
@@ -224,12 +222,11 @@ def _line(path: Path, key: str) -> int | None:
         return None
 
 
-def _front_cover(game: Plugin, book: Book, styles: Styles, report: VerifyReport | None) -> list[Flowable]:
+def _front_cover(cover: Cover, book: Book, styles: Styles) -> list[Flowable]:
     """Title, subtitle, the catalogue's picture of the game, designers and year, and players, ages and time."""
     block = book.title_block
     title = ParagraphStyle("cover_title", parent=styles.title, fontSize=styles.title.fontSize * 1.3, leading=styles.title.fontSize * 1.45, spaceAfter=6)
-    table = catalogue_table(game, report)
-    picture = FigureFlowable(lambda scale: table_drawing(table, scale=scale), *COVER_PICTURE)
+    picture = FigureFlowable(cover.picture, *COVER_PICTURE)
     facts = " · ".join(f"{_plain_label(label)} {_escape(value)}" if label != "Players" else f"{_escape(value)} players" for label, value, _ in block.fields if label != "Equipment")
     flowables: list[Flowable] = [Paragraph(_escape(block.title), title)]
     if block.subtitle:

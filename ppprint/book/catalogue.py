@@ -25,36 +25,16 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 from ppprint.book.paragraph import Heading
 from ppprint.book.rulebook import FigureFlowable, RulebookTemplate, _escape
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, INK, Styles, book_styles
+from ppprint.document.book import catalogue_table
 from ppprint.document.pages import MARGIN, PAPERS
 from ppprint.document.typography import join_names, stated, typographic
-from ppprint.errors import ClaimError
-from ppprint.layout.plain import PlainPosition
-from ppprint.model.table import Table as PieceTable
 from ppprint.registry import Plugin
 from ppprint.render.figure import table_drawing
 from ppprint.render.fonts import SANS, SANS_BOLD, register_fonts
-from ppprint.verify import VerifyReport, verify_figure
+from ppprint.verify import VerifyReport
 
 THUMBNAIL = 1.75 * inch
 CATALOGUE_TITLE = "The ppprint library"
-
-
-def catalogue_table(game: Plugin, report: VerifyReport | None = None) -> PieceTable:
-    """The position ``game.yaml`` names for the catalogue, else the engine's setup (the empty board
-    of a game without an engine), without coordinates. A named figure is drawn as ``report`` checked
-    it (else it is checked now); a wrong claim raises :class:`ClaimError`."""
-    view = game.require_view()
-    picture = game.data.meta.catalogue_picture()
-    if picture is None:
-        start = game.engine.initial_state() if game.engine is not None else PlainPosition()
-        return view.table(start, view.options({"coordinates": False}))
-    checked = report.figures.get(picture.figure) if report is not None else None
-    if checked is None:  # not in the report (none given, or the build cache vouched for it): check it now
-        checked, failures = verify_figure(game, game.data.figures[picture.figure])
-        if failures:
-            raise ClaimError(failures)
-    panel = checked.panels[picture.panel - 1]
-    return view.table(panel.state, panel.panel.view.model_copy(update={"coordinates": False}))
 
 
 def setup_thumbnail(game: Plugin, report: VerifyReport | None = None) -> FigureFlowable:

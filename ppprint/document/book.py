@@ -18,7 +18,7 @@ and the credits after it.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from pathlib import Path
@@ -31,14 +31,16 @@ from ppprint.document.style import INFO_FIELDS, INFO_SHARES
 from ppprint.document.template import render, render_own
 from ppprint.document.text import FIGURE, FIGURE_MARKER, Text, TextError, parse, refuse_markers
 from ppprint.document.typography import join_names, stated, typographic
-from ppprint.errors import InputError
+from ppprint.errors import ClaimError, InputError
+from ppprint.layout.plain import PlainPosition
 from ppprint.model.game import IMAGE_RE, GameData, GameMeta, image_path
 from ppprint.model.table import MarkKind
+from ppprint.model.table import Table as PieceTable
 from ppprint.registry import Plugin
-from ppprint.render.figure import FigurePanels
+from ppprint.render.figure import FigurePanels, table_drawing
 from ppprint.render.draw import Drawing
 from ppprint.render.marks import Sample
-from ppprint.verify import VerifyReport
+from ppprint.verify import VerifyReport, verify_figure
 
 TEMPLATES_DIR = Path(str(files("ppprint.templates")))
 """The project's ``templates/`` folder, installed as the package ``ppprint.templates``."""
@@ -79,6 +81,17 @@ class BookFigure:
 
 
 @dataclass(frozen=True)
+class Cover:
+    """A game's picture and data for the covers of its booklet: the catalogue's position of the game,
+    drawn for a scale, and its metadata (the quick reference, credits and licence of ``game.yaml``)."""
+
+    picture: Callable[[float], Drawing]
+    meta: GameMeta
+    source: Path
+    """The file the metadata comes from (``game.yaml``), for an error about it."""
+
+
+@dataclass(frozen=True)
 class Book:
     """A game's book, for every format (see the module)."""
 
@@ -103,6 +116,8 @@ class Book:
     """Draws a figure of :attr:`figures` by id: any callable (the build's cache, a report's chart makers)."""
     appendix: Text | None = None
     """A text printed after the back matter (Designer's notes), its figures in :attr:`figures`, numbered on."""
+    cover: Cover | None = field(default=None, compare=False)
+    """What a booklet's covers show besides the title block (a game's book has one; a report has none)."""
 
     def figure(self, node_meta: Mapping[str, Any]) -> BookFigure:
         """The figure a :data:`~ppprint.document.text.FIGURE` node places."""
@@ -281,6 +296,36 @@ def check_markdown(text: str, path: Path) -> None:
         raise InputError(exc.message, path, exc.line) from None
 
 
+def catalogue_table(game: Plugin, report: VerifyReport | None = None) -> PieceTable:
+    """The position ``game.yaml`` names for the catalogue and the covers, else the engine's setup (the
+    empty board of a game without an engine), without coordinates. A named figure is drawn as
+    ``report`` checked it (else it is checked now); a wrong claim raises :class:`ClaimError`."""
+    view = game.require_view()
+    picture = game.data.meta.catalogue_picture()
+    if picture is None:
+        start = game.engine.initial_state() if game.engine is not None else PlainPosition()
+        return view.table(start, view.options({"coordinates": False}))
+    checked = report.figures.get(picture.figure) if report is not None else None
+    if checked is None:  # not in the report (none given, or the build cache vouched for it): check it now
+        checked, failures = verify_figure(game, game.data.figures[picture.figure])
+        if failures:
+            raise ClaimError(failures)
+    panel = checked.panels[picture.panel - 1]
+    return view.table(panel.state, panel.panel.view.model_copy(update={"coordinates": False}))
+
+
+def cover_of(game: Plugin, report: VerifyReport) -> Cover:
+    """A game's :class:`Cover`, its picture worked out when first drawn."""
+    tables: list[PieceTable] = []
+
+    def picture(scale: float) -> Drawing:
+        if not tables:
+            tables.append(catalogue_table(game, report))
+        return table_drawing(tables[0], scale=scale)
+
+    return Cover(picture, game.data.meta, game.data.folder / "game.yaml")
+
+
 def rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", draw: FigureDrawer | None = None) -> Book:
     """The book of a game whose claims ``report`` checked (and found right), for ``paper``.
 
@@ -335,5 +380,6 @@ def rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", draw: Fi
         figures=figures,
         marks=marks_used(report),
         draw=draw,
+        cover=cover_of(game, report),
     )
 
