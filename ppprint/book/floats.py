@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, Flowable, FrameBreak, ImageAndFlowables, KeepTogether, ListFlowable, Paragraph
 
-from ppprint.book.paragraph import Heading
+from ppprint.book.paragraph import LAYOUT_LOG, Heading, Placed, log_placed
 
 MIN_SHRINK = 0.8
 """A figure may print at this share of its size, at least, to fit where the text places it."""
@@ -195,6 +195,7 @@ class FloatingFigure(Flowable):
 
     def draw(self) -> None:
         assert self._block is not None
+        log_placed(self.canv, "figure", self.make_caption().getPlainText(), 0.0, self.height)
         self._block.drawOn(self.canv, 0, 0)
 
 
@@ -256,6 +257,18 @@ class FloatingTemplate(BaseDocTemplate):
         """Pages that open with a heading of the back matter (after the rules' float barrier)."""
         self.waited_on: dict[str, int] = {}
         """The page on which each figure that had to wait (leaving its room to text) first waited."""
+        self.layout_log: list[Placed] | None = None
+        """Set to a list before ``build``: where each paragraph part, caption and figure marker lands."""
+
+    def handle_documentBegin(self) -> None:
+        setattr(self.canv, LAYOUT_LOG, self.layout_log)
+        super().handle_documentBegin()
+
+    def _log_marker(self, figure: FloatingFigure) -> None:
+        """Where the text places ``figure`` (the page it is on when the text reaches it)."""
+        if self.layout_log is not None:
+            frame: Any = self.frame
+            self.layout_log.append(Placed(self.page, "figure", figure.make_caption().getPlainText(), float(frame._y), float(frame._y)))
 
     def build(self, flowables: list[Flowable], *args: Any, **kwargs: Any) -> None:
         self._waiting, self._waiting_on_page, self._barriers = [], None, 0
@@ -295,6 +308,7 @@ class FloatingTemplate(BaseDocTemplate):
             super().handle_flowable(flowables)
             return
         if isinstance(first, FloatingFigure):
+            self._log_marker(first)
             self._waiting.append(first)
             del flowables[0]
             return
@@ -383,6 +397,7 @@ class FloatingTemplate(BaseDocTemplate):
             return
         figure = flowables[chain]
         assert isinstance(figure, FloatingFigure)
+        self._log_marker(figure)
         frame: Any = self.frame
         width = float(frame._getAvailableWidth())
         if not self._waiting:

@@ -23,7 +23,7 @@ from ppprint.book.floats import FloatBarrier, FloatingFigure, FloatingTemplate, 
 from ppprint.book.trial import DRY_RUN, dry_run
 from ppprint.book.pdfmeta import attach_to_canvas
 from ppprint.book.markdown import MarkdownConverter
-from ppprint.book.paragraph import Heading
+from ppprint.book.paragraph import Heading, Placed
 from ppprint.book.paragraph import TextParagraph
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles
 from ppprint.document.pages import FIGURE_HEIGHTS, HALF_MARGIN, HALF_PAPERS, MARGIN, PAPERS, Fit, FigureDrawer
@@ -194,13 +194,16 @@ Appendix = Callable[[Styles, float, float], list[Flowable]]
 """Flowables to end a book with, made for its styles, frame width and largest figure height (Designer's notes)."""
 
 
-def build_rulebook(book: Book, half: bool = False, appendix: Appendix | None = None, layouts: LayoutMemory | None = None) -> bytes:
+def build_rulebook(
+    book: Book, half: bool = False, appendix: Appendix | None = None, layouts: LayoutMemory | None = None, record: list[Placed] | None = None
+) -> bytes:
     """The PDF of a book, on its paper.
 
     ``half`` typesets it on half-size pages (:data:`~ppprint.document.pages.HALF_PAPERS`) for a
     booklet, with the page numbers of left-hand (even) pages on their outer, left edge.
     ``appendix`` ends it. ``layouts`` remembers the figure sizes the book chose, so a book whose
     layout reads the same inputs is typeset once, without trial layouts (a book with an appendix is not kept).
+    ``record`` receives where the printed book's text and figures land (:class:`~ppprint.book.paragraph.Placed`).
     """
     register_fonts()
     styles = book_styles(HALF_BODY_SIZE) if half else book_styles()
@@ -253,6 +256,8 @@ def build_rulebook(book: Book, half: bool = False, appendix: Appendix | None = N
     def typeset(dry: bool) -> tuple[RulebookTemplate, bytes]:
         output = io.BytesIO()
         document = RulebookTemplate(output, size, margin, footer=book.running_title, meta=book.metadata, mirrored=half, dry=dry)
+        if not dry and record is not None:
+            document.layout_log = record
         document.build(story_of())
         return document, output.getvalue()
 
