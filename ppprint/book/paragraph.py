@@ -53,6 +53,8 @@ class Placed:
     last: bool = True
     """This part holds the paragraph's last line."""
     lines: int = 0
+    scale: float = 0.0
+    """A figure's print scale (a drawing's, ``kind`` "drawing")."""
 
 
 def log_placed(canvas: Any, kind: str, text: str, y: float, height: float, **kwargs: Any) -> None:
