@@ -10,9 +10,11 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from ppprint.book.paragraph import Placed
+from ppprint.book.rulebook import build_rulebook
 from ppprint.build.formats import print_book
 from ppprint.document.book import Book, rulebook
-from ppprint.registry import get_game
+from ppprint.registry import Plugin, get_game
 from ppprint.verify import VerifyReport, verify_game
 
 
@@ -64,3 +66,25 @@ def clarifications_box(game_id: str) -> str:
     back = _markdown(game_id)[1]
     start = back.index("::: box")
     return " ".join(back[start : back.index(":::", start + len("::: box"))].split())
+
+
+@functools.cache
+def _laid_out(folder: Path, game_id: str, paper: str, half: bool) -> tuple[bytes, tuple[Placed, ...]]:
+    record: list[Placed] = []
+    pdf = build_rulebook(_book(folder, game_id, paper), half=half, record=record)
+    return pdf, tuple(record)
+
+
+def laid_out(game_id: str, paper: str = "letter", half: bool = False, game: Plugin | None = None) -> tuple[bytes, tuple[Placed, ...]]:
+    """A game's rulebook PDF (``half``: the booklet's half-size pages, before imposition) and where its
+    text and figures landed (built once). ``game`` is a game not in the registry (the scaffolded one)."""
+    if game is None:
+        return _laid_out(get_game(game_id).where.folder, game_id, paper, half)
+    return _laid_out_game(game, paper, half)
+
+
+@functools.cache
+def _laid_out_game(game: Plugin, paper: str, half: bool) -> tuple[bytes, tuple[Placed, ...]]:
+    record: list[Placed] = []
+    pdf = build_rulebook(rulebook(game, verify_game(game), paper), half=half, record=record)
+    return pdf, tuple(record)

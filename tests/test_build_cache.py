@@ -346,28 +346,28 @@ def test_a_remembered_layout_is_typeset_once_with_the_same_bytes(typesets: list[
     game = registry().get("pileup")
     report = verify_game(game)
     layouts = Layouts()
-    first = build_rulebook(rulebook(game, report), layouts=layouts)
-    assert typesets.count(True) > 1, "Pile Up's book tries several layouts"
+    first = build_rulebook(rulebook(game, report), half=True, layouts=layouts)
+    assert typesets.count(True) > 1, "Pile Up's booklet tries several layouts"
     assert len(layouts.kept) == 1
     typesets.clear()
-    assert build_rulebook(rulebook(game, report), layouts=layouts) == first
+    assert build_rulebook(rulebook(game, report), half=True, layouts=layouts) == first
     assert typesets == [False]
     # What is remembered is obeyed: other levels make another book.
     (layout,) = layouts.kept.values()
     layout["levels"] = {name: 0 for name in layout["levels"]}
-    assert build_rulebook(rulebook(game, report), layouts=layouts) != first
+    assert build_rulebook(rulebook(game, report), half=True, layouts=layouts) != first
 
 
 def test_a_layout_is_forgotten_when_a_figure_size_it_read_changes(typesets: list[bool]) -> None:
     game = registry().get("pileup")
     report = verify_game(game)
     layouts = Layouts()
-    first = build_rulebook(rulebook(game, report), layouts=layouts)
+    first = build_rulebook(rulebook(game, report), half=True, layouts=layouts)
     (layout,) = layouts.kept.values()
     layout["levels"] = {name: 0 for name in layout["levels"]}
     layout["sizes"][0][3] += 1.0  # one figure was drawn wider when this layout was chosen
     typesets.clear()
-    assert build_rulebook(rulebook(game, report), layouts=layouts) == first
+    assert build_rulebook(rulebook(game, report), half=True, layouts=layouts) == first
     assert typesets.count(True) > 1
 
 

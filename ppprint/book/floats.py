@@ -16,12 +16,13 @@ always comes out the same.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, Flowable, FrameBreak, ImageAndFlowables, KeepTogether, ListFlowable, Paragraph
 
-from ppprint.book.paragraph import Heading
+from ppprint.book.paragraph import LAYOUT_LOG, Heading, Placed, log_placed
 
 MIN_SHRINK = 0.8
 """A figure may print at this share of its size, at least, to fit where the text places it."""
@@ -32,6 +33,10 @@ SIDE_GAP = 14.0
 SIDE_TEXT = 0.6
 """A figure sits beside text only if that text is at least this share of the figure's height."""
 SPACE_BEFORE = 4.0
+HEADING_FOOT = 0.15
+"""A heading this share of the frame's height from its foot, or nearer, moves on with its whole paragraph."""
+REFLOW_GAIN = 1.1
+"""A figure is set in fewer columns than its own when that prints it at least this much larger."""
 _BIG = 1e6
 
 
@@ -78,6 +83,7 @@ class FigureBlock(Flowable):
         return width, y
 
     def draw(self) -> None:
+        log_placed(self.canv, "drawing", self.caption.getPlainText(), 0.0, self.height, scale=float(getattr(self.part, "scale", 0.0)))
         for flowable, x, bottom in self._placed:
             flowable.drawOn(self.canv, x, self.height - bottom)
 
@@ -105,9 +111,15 @@ class FloatingFigure(Flowable):
         max_width: float | None = None,
         max_height: float = _BIG,
         name: str = "",
+        number: int = 0,
+        floor: float = 0.0,
     ):
         super().__init__()
         self.name = name
+        self.number = number
+        """Its figure number (what the text cites: "Figure 3")."""
+        self.floor = floor
+        """The smallest print scale it may shrink to, to print by its page (:meth:`squeeze`)."""
         self.make = make
         self.make_caption = caption
         self.make_key = key or (lambda width: [])
@@ -133,18 +145,29 @@ class FloatingFigure(Flowable):
         return block
 
     def natural(self, width: float) -> FigureBlock:
-        """The block as the figure asks for it: its own columns, as large as the page allows."""
+        """The block as the figure asks for it, as large as the page allows: in its own columns, or in
+        fewer (one panel a row, in a narrow page) where that prints its panels larger."""
         if width not in self._natural:
-            self._natural[width] = self.block(width)
+            best = self.block(width)
+            for columns in range(1, self.columns):
+                unit_w, unit_h = self.unit(columns)
+                estimate = min(1.0, min(width, self.max_width or width) / unit_w, self.max_height / unit_h)
+                if estimate > best.part.scale * REFLOW_GAIN:
+                    block = self.block(width, columns)
+                    if block.part.scale > best.part.scale * REFLOW_GAIN:
+                        best = block
+            self._natural[width] = best
         return self._natural[width]
 
-    def fit(self, width: float, room: float) -> FigureBlock | None:
+    def fit(self, width: float, room: float, squeeze: bool = False) -> FigureBlock | None:
         """The block at its natural size if it fits in ``room``, else the largest smaller or reflowed
-        block that still prints its panels at :data:`MIN_SHRINK` of their natural scale, else ``None``."""
+        block that still prints its panels at :data:`MIN_SHRINK` of their natural scale (``squeeze``:
+        at its :attr:`floor`, a figure that must print on this page), else ``None``."""
         natural = self.natural(width)
         if natural.height <= room:
             return natural
         part_scale = natural.part.scale
+        least = min(self.floor, part_scale) / part_scale if squeeze and self.floor else MIN_SHRINK
         fixed = natural.height - natural.part.height
         best: FigureBlock | None = None
         choices = [self.columns, *(c for c in range(1, self.panels + 1) if c != self.columns)]
@@ -152,10 +175,15 @@ class FloatingFigure(Flowable):
             unit_w, unit_h = self.unit(columns)
             limit_w = min(width, self.max_width or width)
             estimate = min(1.0, limit_w / unit_w, (room - fixed) / unit_h)
-            if estimate < MIN_SHRINK * part_scale or (best is not None and estimate <= best.part.scale):
+            if estimate < least * part_scale - 1e-9 or (best is not None and estimate <= best.part.scale):
                 continue
             block = self.block(width, columns, room - fixed)
-            if block.height <= room and block.part.scale >= MIN_SHRINK * part_scale:
+            for _ in range(2):
+                # Text and strokes kept legible at a smaller scale may make it a little taller than asked.
+                if block.height <= room:
+                    break
+                block = self.block(width, columns, room - fixed - (block.height - room) - 0.5)
+            if block.height <= room and block.part.scale >= least * part_scale - 1e-9:
                 if best is None or block.part.scale > best.part.scale:
                     best = block
         return best
@@ -195,6 +223,7 @@ class FloatingFigure(Flowable):
 
     def draw(self) -> None:
         assert self._block is not None
+        log_placed(self.canv, "figure", self.make_caption().getPlainText(), 0.0, self.height)
         self._block.drawOn(self.canv, 0, 0)
 
 
@@ -217,7 +246,8 @@ class Keep(KeepTogether):
             # The last one's first part is measured with its space before, and placed as measured
             # (left to the frame, a text it cannot split there would leave the heading alone).
             room = available_height - used - content[-1].getSpaceBefore()
-            if room > 0:
+            # Never a heading in the foot of a page with only the start of its paragraph.
+            if room > HEADING_FOOT * frame._height:
                 pieces = content[-1].splitOn(self.canv, available_width, room)
                 if len(pieces) > 1 and pieces[0].wrapOn(self.canv, available_width, room)[1] <= room:
                     return [*content[:-1], *pieces]
@@ -238,6 +268,14 @@ class FloatBarrier(Flowable):
         pass
 
 
+_CITATION = re.compile(r"Figure\s+(\d+)")
+
+
+def _continues(flowable: Flowable) -> bool:
+    """Whether ``flowable`` is the rest of a paragraph begun on an earlier page."""
+    return isinstance(flowable, Paragraph) and getattr(flowable, "_first", True) is False
+
+
 def _is_text(flowable: Flowable) -> bool:
     return isinstance(flowable, (Paragraph, ListFlowable)) and not isinstance(flowable, Heading)
 
@@ -256,10 +294,39 @@ class FloatingTemplate(BaseDocTemplate):
         """Pages that open with a heading of the back matter (after the rules' float barrier)."""
         self.waited_on: dict[str, int] = {}
         """The page on which each figure that had to wait (leaving its room to text) first waited."""
+        self.due: dict[str, int] = {}
+        """The page each figure should print on at the latest: the page after its first citation."""
+        self.late: dict[str, int] = {}
+        """Pages each figure printed after its :attr:`due` page (only those that did)."""
+        self.printed_on: dict[str, int] = {}
+        self._cited: dict[int, int] = {}
+        self.layout_log: list[Placed] | None = None
+        """Set to a list before ``build``: where each paragraph part, caption and figure marker lands."""
+
+    def handle_documentBegin(self) -> None:
+        setattr(self.canv, LAYOUT_LOG, self.layout_log)
+        super().handle_documentBegin()
+
+    def _due_by(self, figure: FloatingFigure) -> None:
+        """The text reaches ``figure``: it is due on the page after its first citation (or this one)."""
+        self.due.setdefault(figure.name, min(self._cited.get(figure.number, self.page), self.page) + 1)
+
+    def _printed(self, figure: FloatingFigure) -> None:
+        self.printed_on[figure.name] = self.page
+        due = self.due.get(figure.name, self.page)
+        if self.page > due:
+            self.late[figure.name] = self.page - due
+
+    def _log_marker(self, figure: FloatingFigure) -> None:
+        """Where the text places ``figure`` (the page it is on when the text reaches it)."""
+        if self.layout_log is not None:
+            frame: Any = self.frame
+            self.layout_log.append(Placed(self.page, "figure", figure.make_caption().getPlainText(), float(frame._y), float(frame._y)))
 
     def build(self, flowables: list[Flowable], *args: Any, **kwargs: Any) -> None:
         self._waiting, self._waiting_on_page, self._barriers = [], None, 0
         self.blank_shares, self.chapter_pages, self.waited_on = [], set(), {}
+        self.due, self.late, self.printed_on, self._cited = {}, {}, {}, {}
         super().build([*flowables, FloatBarrier()], *args, **kwargs)
 
     def handle_pageEnd(self) -> None:
@@ -294,7 +361,12 @@ class FloatingTemplate(BaseDocTemplate):
         if flowables is getattr(self, "_hanging") or isinstance(first, ActionFlowable) or getattr(self, "frame", None) is None:
             super().handle_flowable(flowables)
             return
+        if isinstance(first, Paragraph) and not isinstance(first, Heading):
+            for number in _CITATION.findall(first.getPlainText()):
+                self._cited.setdefault(int(number), self.page)
         if isinstance(first, FloatingFigure):
+            self._log_marker(first)
+            self._due_by(first)
             self._waiting.append(first)
             del flowables[0]
             return
@@ -324,17 +396,23 @@ class FloatingTemplate(BaseDocTemplate):
             flowables[0] = Keep(getattr(flowables[0], "_content"))
 
     def _place_waiting(self, flowables: list[Flowable], barrier: bool) -> bool:
-        """Put the first waiting figure at the front of ``flowables`` if this is a good place for it."""
+        """Put the first waiting figure at the front of ``flowables`` if this is a good place for it.
+
+        The tail of a paragraph cut at the foot of the last page goes first (a figure never cuts a
+        sentence). A figure due on this page (:attr:`due`) shrinks to its floor rather than wait."""
         frame: Any = self.frame
         at_top = bool(frame._atTop)
-        if not (barrier or at_top) and self._waiting_on_page == self.page:
+        if at_top and not barrier and flowables and _continues(flowables[0]):
             return False
         figure = self._waiting[0]
+        due = self.due.get(figure.name, self.page + 1) <= self.page
+        if not (barrier or at_top or due) and self._waiting_on_page == self.page:
+            return False
         width = float(frame._getAvailableWidth())
         room = self._room()
         placed: Flowable | None = self._beside_text(figure, width, room, flowables)
         if placed is None:
-            placed = figure.fit(width, room)
+            placed = figure.fit(width, room, squeeze=due)
         if placed is None:
             if not (barrier or at_top):
                 self._waiting_on_page = self.page
@@ -342,9 +420,10 @@ class FloatingTemplate(BaseDocTemplate):
                 return False
             if barrier and not at_top:
                 self.waited_on.setdefault(figure.name, self.page)
-            placed = figure.natural(width)
+            placed = figure.fit(width, room, squeeze=True) or figure.natural(width)
         self._waiting.pop(0)
         self._waiting_on_page = None
+        self._printed(figure)
         if flowables and hasattr(flowables[0], "_postponed"):
             # It was put off to this page, and now a figure goes first: it may be put off again.
             del flowables[0]._postponed
@@ -384,12 +463,15 @@ class FloatingTemplate(BaseDocTemplate):
             return
         figure = flowables[chain]
         assert isinstance(figure, FloatingFigure)
+        self._log_marker(figure)
         frame: Any = self.frame
         width = float(frame._getAvailableWidth())
         if not self._waiting:
             used = sum(f.wrapOn(self.canv, width, _BIG)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables[:chain])
             block = figure.fit(width, self._room() - used)
             if block is not None:
+                self._due_by(figure)
+                self._printed(figure)
                 flowables[chain] = block
                 return
         end = chain
@@ -405,6 +487,8 @@ class FloatingTemplate(BaseDocTemplate):
             del flowables[chain:end]
             flowables[chain + 1 : chain + 1] = run
         else:
+            self._due_by(figure)
+            self._printed(figure)
             flowables[chain] = figure.natural(width)
 
 
@@ -442,7 +526,7 @@ class KeepTail(Flowable):
             used += height
             cut = index + 1
         while cut and self.content[cut - 1].getKeepWithNext():  # type: ignore[no-untyped-call]
-            cut -= 1  # a heading goes on with what follows it
+            cut -= 1  # a heading goes on with what it heads
         if cut == 0:
             # Nothing can go on this page without leaving too little for the last page: start a
             # new page, unless this is one (then the content simply flows).

@@ -59,8 +59,14 @@ class MarkdownConverter:
 
     def _blocks(self, nodes: list[SyntaxTreeNode]) -> list[Flowable]:
         out: list[Flowable] = []
-        for node in nodes:
-            out.extend(self._block(node))
+        for index, node in enumerate(nodes):
+            flowables = self._block(node)
+            following = nodes[index + 1].type if index + 1 < len(nodes) else ""
+            lead_in = flowables[-1]
+            if isinstance(lead_in, TextParagraph) and following in ("bullet_list", "ordered_list") and lead_in.getPlainText().rstrip().endswith(":"):
+                # A lead-in ("do one of these:") stays with the first item of its list.
+                lead_in.keepWithNext = 1
+            out.extend(flowables)
         return out
 
     def _block(self, node: SyntaxTreeNode) -> list[Flowable]:

@@ -10,7 +10,9 @@ same bytes.
 
 from __future__ import annotations
 
+import itertools
 import re
+from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -26,6 +28,43 @@ _SET_BY_BREAKING = ("frags", "_width_max", "_hyphenations", "_splitLongWordCount
 _PARSED: WeakKeyDictionary[ParagraphStyle, dict[tuple[str, Any], dict[str, Any]]] = WeakKeyDictionary()
 """Each style's parsed paragraphs: (text, bullet) to the attributes parsing set (the text's fragments)."""
 _SET_BY_PARSING = ("text", "frags", "style", "bulletText", "debug")
+
+
+LAYOUT_LOG = "_ppprint_layout_log"
+"""Set on the canvas of a typeset book that records where its text and figures land (a list of :class:`Placed`)."""
+_PARAGRAPHS = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Something drawn on a page: a part of a paragraph (``kind`` its style's name), or the place the
+    text puts a figure (``kind`` "figure", ``text`` the figure's caption)."""
+
+    page: int
+    kind: str
+    text: str
+    top: float
+    """Points from the foot of the page (the part's top)."""
+    bottom: float
+    paragraph: int = 0
+    """The same number for every part of one paragraph."""
+    first: bool = True
+    """This part holds the paragraph's first line."""
+    last: bool = True
+    """This part holds the paragraph's last line."""
+    lines: int = 0
+    scale: float = 0.0
+    """A figure's print scale (a drawing's, ``kind`` "drawing")."""
+
+
+def log_placed(canvas: Any, kind: str, text: str, y: float, height: float, **kwargs: Any) -> None:
+    """Record on ``canvas`` (if it keeps a :data:`LAYOUT_LOG`) what is drawn from ``y`` up, on its page."""
+    log = getattr(canvas, LAYOUT_LOG, None)
+    if log is None:
+        return
+    matrix = getattr(canvas, "_currentMatrix", (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    base = matrix[3] * y + matrix[5]
+    log.append(Placed(canvas.getPageNumber(), kind, text, base + matrix[3] * height, base, **kwargs))
 
 
 class TextParagraph(Paragraph):
@@ -63,7 +102,41 @@ class TextParagraph(Paragraph):
         self.__dict__.update(attributes)
         return lines
 
+    _first = True
+    _last = True
+    _paragraph = 0
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        parts: list[Flowable] = super().split(available_width, available_height)
+        if len(parts) == 2 and all(isinstance(part, TextParagraph) for part in parts):
+            head, tail = parts
+            assert isinstance(head, TextParagraph) and isinstance(tail, TextParagraph)
+            number = self._paragraph or next(_PARAGRAPHS)
+            self._paragraph = number
+            head._paragraph, head._first, head._last = number, self._first, False
+            tail._paragraph, tail._first, tail._last = number, False, self._last
+        return parts
+
+    def _text(self) -> str:
+        """The words of this part, from its broken lines (a part split off has no text of its own)."""
+        lines = getattr(getattr(self, "blPara", None), "lines", None)
+        if not lines:
+            return str(self.getPlainText())
+        words: list[str] = []
+        for line in lines:
+            if hasattr(line, "words"):
+                words.append("".join(str(getattr(frag, "text", "")) for frag in line.words))
+            else:
+                words.append(" ".join(str(word) for word in line[1]))
+        return re.sub(r"<[^>]+>", "", " ".join(words))
+
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:  # noqa: N802  (ReportLab's name)
+        if getattr(canvas, LAYOUT_LOG, None) is not None:
+            if not self._paragraph:
+                self._paragraph = next(_PARAGRAPHS)
+            lines = len(getattr(getattr(self, "blPara", None), "lines", ()))
+            kind = "heading" if isinstance(self, Heading) else str(self.style.name)
+            log_placed(canvas, kind, self._text(), y, self.height, paragraph=self._paragraph, first=self._first, last=self._last, lines=lines)
         if not dry_run(canvas):  # a trial layout paints nothing
             super().drawOn(canvas, x, y, _sW)  # type: ignore[call-arg]  # the stubs leave out ReportLab's _sW
 

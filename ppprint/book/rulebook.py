@@ -23,7 +23,7 @@ from ppprint.book.floats import FloatBarrier, FloatingFigure, FloatingTemplate, 
 from ppprint.book.trial import DRY_RUN, dry_run
 from ppprint.book.pdfmeta import attach_to_canvas
 from ppprint.book.markdown import MarkdownConverter
-from ppprint.book.paragraph import Heading
+from ppprint.book.paragraph import Heading, Placed
 from ppprint.book.paragraph import TextParagraph
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles
 from ppprint.document.pages import FIGURE_HEIGHTS, HALF_MARGIN, HALF_PAPERS, MARGIN, PAPERS, Fit, FigureDrawer
@@ -41,6 +41,10 @@ MOST_BLANK = 0.3
 """The blank share at the foot of a page the layout aims to stay under (the rule is a third)."""
 LAST_PAGE_SHARE = 0.25
 """The last page of a book carries at least this share of a page (the credits are split no later)."""
+FLOOR_SCALE = 0.3
+"""The smallest print scale a figure shrinks to on a full page (a piecepack square 0.3 in)."""
+HALF_FLOOR_SCALE = 0.2
+"""The same on the half-size pages of a booklet."""
 
 
 
@@ -58,9 +62,13 @@ class LayoutMemory(Protocol):
 class FigureFlowable(Flowable):
     """A figure scaled to fit the frame (never enlarged), drawn for the scale it prints at (:class:`~ppprint.document.pages.Fit`)."""
 
-    def __init__(self, make: Callable[[float], Drawing], max_width: float | None, max_height: float):
+    def __init__(self, make: Callable[[float], Drawing], max_width: float | None, max_height: float, max_scale: float = 1.0):
         super().__init__()
         self.fitting = Fit(make, max_width, max_height)
+        if max_scale < 1.0:
+            # At most ``max_scale``: as wide as the drawing at scale 1 would print at that scale.
+            widest = max_scale * self.fitting.drawing.width
+            self.fitting.max_width = widest if max_width is None else min(max_width, widest)
         self.scale = 1.0
         self.drawing = self.fitting.drawing
         self.hAlign = "CENTER"
@@ -117,6 +125,15 @@ def key_rows(samples: list[Sample], width: float, max_height: float) -> list[Flo
             rows.append([sample])
         else:
             rows[-1] = trial
+    # As many rows as it takes, the samples shared evenly among them (never one alone on the last row).
+    count = len(rows)
+    while count < len(samples):
+        size = -(-len(samples) // count)
+        balanced = [samples[start : start + size] for start in range(0, len(samples), size)]
+        if len(balanced) == count and all(legend(row).width <= width for row in balanced):
+            rows = balanced
+            break
+        count += 1
 
     def maker(row: list[Sample]) -> Callable[[float], Drawing]:
         return lambda scale: legend(row, scale)
@@ -190,13 +207,14 @@ class RulebookTemplate(FloatingTemplate):
             self.canv.addOutlineEntry(flowable.outline_title, flowable.outline_key, level=flowable.outline_level, closed=False)
 
 
-def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None = None) -> bytes:
+def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None = None, record: list[Placed] | None = None) -> bytes:
     """The PDF of a book, on its paper.
 
     ``half`` typesets it on half-size pages (:data:`~ppprint.document.pages.HALF_PAPERS`) for a
     booklet, with the page numbers of left-hand (even) pages on their outer, left edge. The book's
     appendix (if any) ends it, after the back matter. ``layouts`` remembers the figure sizes the book
     chose, so a book whose layout reads the same inputs is typeset once, without trial layouts.
+    ``record`` receives where the printed book's text and figures land (:class:`~ppprint.book.paragraph.Placed`).
     """
     register_fonts()
     styles = book_styles(HALF_BODY_SIZE) if half else book_styles()
@@ -206,6 +224,12 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
     # Each figure's step in FIGURE_HEIGHTS: a figure that leaves a page too blank is made smaller.
     levels = {name: 0 for name in book.figures}
     samples = list(book.marks)
+    floor = HALF_FLOOR_SCALE if half else FLOOR_SCALE
+    # The key goes with the first figure that draws a mark (Figure 1 of many books shows equipment).
+    marked = [figure.number for figure in book.figures.values() if figure.image is None and _draws_marks(book.draw(figure.id, 1.0, figure.columns).items)]
+    keyed = min(marked, default=1)
+    cap = [1.0]
+    """The book's one print scale for its figures (each prints at it, or smaller where the page needs)."""
 
     sized: dict[tuple[str, float, int], tuple[float, float]] = {}
     """Every figure size the layouts asked for: (figure, scale, columns) -> (width, height)."""
@@ -215,17 +239,20 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
         sized[figure_id, scale, columns] = (drawing.width, drawing.height)
         return drawing
 
-    def make_figure(figure: BookFigure) -> Flowable:
+    def make_figure(figure: BookFigure) -> FloatingFigure:
         caption_text = f"<b>Figure {figure.number}.</b> {_escape(figure.caption)}" if figure.caption.strip() else f"<b>Figure {figure.number}.</b>"
         image = figure.image
+
+        share = FIGURE_HEIGHTS[levels[figure.id]] / FIGURE_HEIGHTS[0]
+        most = max(floor, cap[0] * share) if cap[0] < 1.0 or share < 1.0 else 1.0
 
         def make(columns: int, max_width: float | None, max_height: float) -> Flowable:
             if image is not None:
                 return ImageFlowable(image, max_width, max_height)
-            return FigureFlowable(lambda scale: draw_figure(figure.id, scale, columns), max_width, max_height)
+            return FigureFlowable(lambda scale: draw_figure(figure.id, scale, columns), max_width, max_height, most)
 
         def key(width: float) -> list[Flowable]:
-            return key_rows(samples, width, max_figure_height) if figure.number == 1 else []
+            return key_rows(samples, width, max_figure_height) if figure.number == keyed else []
 
         return FloatingFigure(
             make,
@@ -236,6 +263,8 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
             max_width=figure.width,
             max_height=frame_height * FIGURE_HEIGHTS[levels[figure.id]],
             name=figure.id,
+            number=figure.number,
+            floor=floor,
         )
 
     def story_of() -> list[Flowable]:
@@ -250,32 +279,44 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
     def typeset(dry: bool) -> tuple[RulebookTemplate, bytes]:
         output = io.BytesIO()
         document = RulebookTemplate(output, size, margin, footer=book.running_title, meta=book.metadata, mirrored=half, dry=dry)
+        if not dry and record is not None:
+            document.layout_log = record
         document.build(story_of())
         return document, output.getvalue()
 
     inputs = _layout_inputs(book, half) if layouts is not None else ""
     remembered = layouts.recall(inputs) if layouts is not None and inputs else None
-    if remembered is not None and _still_true(remembered, levels, draw_figure):
+    if remembered is not None and _still_true(remembered, levels, draw_figure) and isinstance(remembered.get("scale"), float):
         levels.update(remembered["levels"])
+        cap[0] = remembered["scale"]
         return typeset(dry=False)[1]
-    # Lay the book out without painting it (the layout never depends on the paint); while a page is
-    # too blank, lay it out again with some figures smaller. Typeset the best layout for real: its
-    # paragraphs are broken already (TextParagraph), so a trial layout costs little more than its floats.
     sized.clear()
-    best: tuple[tuple[int, float], dict[str, int]] | None = None
+    # One print scale for the book: the largest its most crowded figure prints at on a page (never
+    # below the floor), so a simple figure is not drawn larger than a busy one.
+    width = size[0] - 2 * margin
+    scales = [make_figure(figure).natural(width).part.scale for figure in book.figures.values() if figure.image is None]
+    cap[0] = round(max(floor, min(scales, default=1.0)), 4)
+    # Lay the book out without painting it (the layout never depends on the paint). While a figure
+    # prints later than the page after its citation, lay it out again with the figures that crowd it
+    # one step smaller; while a page is too blank, the figures that waited there. Typeset the best
+    # layout for real: its paragraphs are broken already (TextParagraph), so a trial costs little.
+    best: tuple[tuple[int, int, int, float], dict[str, int]] | None = None
     for _ in range(MAX_LAYOUTS):
         document, _ = typeset(dry=True)
         blank = document.too_blank(MOST_BLANK)
-        score = (len(blank), max((share for _, share in blank), default=0.0))
+        score = (len(document.late), sum(document.late.values()), len(blank), max((share for _, share in blank), default=0.0))
         if best is None or score < best[0]:
             best = (score, dict(levels))
-        if not blank or not _smaller_figures(levels, document, [number for number, _ in blank]):
+        if document.late:
+            if not _crowding_figures(levels, document):
+                break
+        elif not blank or not _smaller_figures(levels, document, [number for number, _ in blank]):
             break
     assert best is not None
     levels.update(best[1])
     if layouts is not None and inputs:
         # The choice holds while every size the trial layouts asked for is still the same.
-        layouts.remember(inputs, {"levels": best[1], "sizes": [[*query, *size] for query, size in sized.items()]})
+        layouts.remember(inputs, {"levels": best[1], "scale": cap[0], "sizes": [[*query, *size] for query, size in sized.items()]})
     return typeset(dry=False)[1]
 
 
@@ -308,6 +349,25 @@ def _still_true(layout: Mapping[str, Any], levels: dict[str, int], draw_figure: 
     except (KeyError, TypeError, ValueError, InputError):
         return False
     return True
+
+
+def _draws_marks(items: Any) -> bool:
+    """Whether drawn ``items`` hold a mark of the key (an arrow, a cross or a marked cell)."""
+    return any(getattr(item, "role", "") in ("mark", "cell") or _draws_marks(getattr(item, "items", ())) for item in items)
+
+
+def _crowding_figures(levels: dict[str, int], document: RulebookTemplate) -> bool:
+    """Let each figure that printed late, and those printed from the page it was cited on to the page
+    it printed on (they took its room), print one step smaller; ``False`` when none can."""
+    last = len(FIGURE_HEIGHTS) - 1
+    culprits = set(document.late)
+    for name in document.late:
+        first, printed = document.due.get(name, 1) - 1, document.printed_on.get(name, 0)
+        culprits |= {other for other, page in document.printed_on.items() if first <= page <= printed}
+    stepped = [name for name in sorted(culprits) if levels.get(name, last) < last]
+    for name in stepped:
+        levels[name] += 1
+    return bool(stepped)
 
 
 def _smaller_figures(levels: dict[str, int], document: RulebookTemplate, pages: list[int]) -> bool:

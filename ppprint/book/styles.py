@@ -44,10 +44,11 @@ def book_styles(base_size: float = style.BODY_SIZE) -> Styles:
     """The styles, scaled from a body size in points."""
     register_fonts()
     leading = base_size * 1.4
-    body = ParagraphStyle("body", fontName=SERIF, fontSize=base_size, leading=leading, textColor=INK, spaceAfter=base_size * 0.6, alignment=TA_LEFT)
+    body = ParagraphStyle("body", fontName=SERIF, fontSize=base_size, leading=leading, textColor=INK, spaceAfter=base_size * 0.6, alignment=TA_LEFT, allowWidows=0, allowOrphans=0)
     return Styles(
         body=body,
-        bullet=ParagraphStyle("bullet", parent=body, spaceAfter=base_size * 0.25),
+        # No paragraph leaves a line alone at the foot or the head of a page (the bullet's inherit it).
+        bullet=ParagraphStyle("bullet", parent=body, spaceAfter=base_size * 0.25, allowWidows=0, allowOrphans=0),
         h1=ParagraphStyle("h1", fontName=SANS_BOLD, fontSize=base_size * 1.75, leading=base_size * 2.1, textColor=ACCENT, spaceBefore=base_size * 1.4, spaceAfter=base_size * 0.6, keepWithNext=1),
         h2=ParagraphStyle("h2", fontName=SANS_BOLD, fontSize=base_size * 1.35, leading=base_size * 1.7, textColor=ACCENT, spaceBefore=base_size * 1.2, spaceAfter=base_size * 0.45, keepWithNext=1),
         h3=ParagraphStyle("h3", fontName=SANS_BOLD, fontSize=base_size * 1.1, leading=base_size * 1.4, textColor=INK, spaceBefore=base_size * 0.8, spaceAfter=base_size * 0.3, keepWithNext=1),
