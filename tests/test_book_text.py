@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from ppprint.build.jobs import build_games, unplaced_warnings
 from ppprint.book.catalogue import build_catalogue
 from ppprint.book.rulebook import build_rulebook
+from ppprint.build.formats import print_book
 from ppprint.document.book import rulebook
 from tests.books import printed
 from ppprint.document.typography import typographic
@@ -115,6 +116,13 @@ def test_a_picture_in_the_game_folder_prints_as_a_numbered_figure_with_its_capti
     assert {int(n) for n in re.findall(r"Figure (\d+)\.", text)} == set(range(1, count + 1))
     images = [name for page in reader.pages for name in page.images]
     assert len(images) == 1
+    # The web book and the EPUB print it too, as the same numbered figure (markdown-it once crashed on it: issue 26).
+    game = game_in(games_copy, "pileup")
+    book = rulebook(game, verify_game(game), "letter")
+    html = print_book(book, "html")[1].decode("utf-8")
+    assert '<figure class="figure" id="figure-1" data-figure="images/' in html and "<img src=\"data:image/" in html
+    assert re.search(r'<figcaption><span class="figure-number">Figure 1\.</span> The pieces of a boxed set</figcaption>', html)
+    assert print_book(book, "epub")[1].startswith(b"PK")
 
 
 @pytest.mark.parametrize(
