@@ -159,3 +159,43 @@ def test_a_list_measured_before_a_figure_sits_beside_it_still_prints() -> None:
 
     book = dataclasses.replace(book_of("sanqi"), marks=())
     assert print_book(book, "standard")[1].startswith(b"%PDF")
+
+
+def test_a_figure_due_on_this_page_shrinks_as_far_as_one_not_due() -> None:
+    """A figure that must print on this page (squeezed) may always print as small as one that need
+    not: at its floor, or at MIN_SHRINK of its own size where that is already under the floor (it
+    could not shrink at all when its natural scale was under its floor)."""
+    width = LETTER[0] - 144
+    floating = figure(1, 400, 800)
+    floating.floor = 0.6
+    natural = floating.natural(width)
+    assert natural.part.scale < floating.floor  # 800 pt tall: it fits the frame at about 0.51
+    fixed = natural.height - natural.part.height
+    room = 0.9 * natural.part.height + fixed + 1
+    unforced, forced = floating.fit(width, room), floating.fit(width, room, squeeze=True)
+    assert unforced is not None and forced is not None
+    assert forced.part.scale == unforced.part.scale < natural.part.scale
+    # Above its floor, squeezed, it goes down to the floor (further than MIN_SHRINK), and no further.
+    floating.floor = 0.3
+    deep = floating.fit(width, 0.65 * natural.part.height + fixed + 1, squeeze=True)
+    assert floating.fit(width, 0.65 * natural.part.height + fixed + 1) is None
+    assert deep is not None and deep.part.scale >= 0.3
+    assert floating.fit(width, 0.5 * natural.part.height + fixed, squeeze=True) is None
+
+
+def test_the_end_of_a_book_splits_a_list_to_fill_the_last_but_one_page() -> None:
+    """The credits (a heading, a paragraph, a list) go on to the last page item by item: the page
+    before is filled while at least ``tail`` points still reach the last page."""
+    from reportlab.platypus import ListFlowable, ListItem
+
+    from ppprint.book.floats import KeepTail
+    from ppprint.book.paragraph import Heading
+
+    tail = 0.25 * FRAME_HEIGHT
+    items = ListFlowable([ListItem(text(30, f"item{n}x")) for n in range(8)], bulletType="bullet")  # type: ignore[misc]  # the stubs leave ListItem out
+    credits = KeepTail([Heading("Credits", STYLES.h1), text(60, "p"), items, text(30, "last")], tail)
+    document, pages = build([text(200, "a"), credits])
+    assert len(pages) == 2
+    assert "item0x0" in pages[0] and "last0" in pages[1]
+    assert document.blank_shares[0] < 0.1  # the list began on the first page (whole, it left it 40% blank)
+    assert 1 - document.blank_shares[1] >= 0.25 - 0.02  # and the last page holds the tail

@@ -9,6 +9,13 @@ enough (:data:`SIDE_SHARE` of the text width) sits beside the paragraphs that
 follow it. Waiting figures keep their order, so figures are numbered in the
 order they are printed and every ``ref()`` ("Figure 3") stays true; no figure
 waits past a :class:`FloatBarrier` (the end of the rules, the end of the book).
+A figure due on a page that has begun (cited on the page before) may print
+smaller still, below the text already there: down to the book's floor scale, or to
+:data:`MIN_SHRINK` of its size where that is smaller.
+
+The end of the book (:class:`KeepTail`) fills the page before the last: its
+last list goes on item by item, a paragraph line by line, so long as the last
+page still holds its share.
 
 Everything is decided from the sizes of the flowables alone, so the same book
 always comes out the same.
@@ -161,13 +168,14 @@ class FloatingFigure(Flowable):
 
     def fit(self, width: float, room: float, squeeze: bool = False) -> FigureBlock | None:
         """The block at its natural size if it fits in ``room``, else the largest smaller or reflowed
-        block that still prints its panels at :data:`MIN_SHRINK` of their natural scale (``squeeze``:
-        at its :attr:`floor`, a figure that must print on this page), else ``None``."""
+        block that still prints its panels at :data:`MIN_SHRINK` of their natural scale (``squeeze``,
+        a figure that must print on this page: at its :attr:`floor`, or at :data:`MIN_SHRINK` where
+        that is smaller, so it never has less room to shrink than a figure that may wait), else ``None``."""
         natural = self.natural(width)
         if natural.height <= room:
             return natural
         part_scale = natural.part.scale
-        least = min(self.floor, part_scale) / part_scale if squeeze and self.floor else MIN_SHRINK
+        least = min(MIN_SHRINK, self.floor / part_scale) if squeeze and self.floor else MIN_SHRINK
         fixed = natural.height - natural.part.height
         best: FigureBlock | None = None
         choices = [self.columns, *(c for c in range(1, self.panels + 1) if c != self.columns)]
@@ -527,9 +535,39 @@ class KeepTail(Flowable):
             cut = index + 1
         while cut and self.content[cut - 1].getKeepWithNext():  # type: ignore[no-untyped-call]
             cut -= 1  # a heading goes on with what it heads
+        frame = getattr(self, "_frame", None)
+        if cut < len(self.content) and isinstance(self.content[cut], ListFlowable) and not self.content[cut].getKeepWithNext():  # type: ignore[no-untyped-call]
+            # A list goes on item by item (the first items fill this page), as it would outside.
+            items = self.content[cut].splitOn(self.canv, available_width, available_height)
+            if len(items) > 1:
+                flat = KeepTail([*self.content[:cut], *items, *self.content[cut + 1 :]], self.tail)
+                flat.canv = self.canv
+                setattr(flat, "_frame", frame)
+                return flat.split(available_width, available_height)
+        parts = self._split_paragraph(cut, available_width, available_height - sum(heights[:cut]), total - sum(heights[: cut + 1]))
+        if parts is not None:
+            return parts
         if cut == 0:
             # Nothing can go on this page without leaving too little for the last page: start a
             # new page, unless this is one (then the content simply flows).
-            frame = getattr(self, "_frame", None)
             return list(self.content) if frame is not None and frame._atTop else []
         return [*self.content[:cut], KeepTail(self.content[cut:], self.tail)]
+
+    def _split_paragraph(self, cut: int, width: float, room: float, after: float) -> list[Flowable] | None:
+        """The paragraph at ``cut`` split to fill the rest of this page (``room``), when what goes on
+        with the flowables after it (``after`` points) still makes ``tail``; else ``None``."""
+        if cut >= len(self.content):
+            return None
+        flowable = self.content[cut]
+        if not isinstance(flowable, Paragraph) or flowable.getKeepWithNext():  # type: ignore[no-untyped-call]
+            return None
+        room -= flowable.getSpaceBefore() if cut else 0.0
+        if room <= 0:
+            return None
+        pieces: list[Flowable] = flowable.splitOn(self.canv, width, room)
+        if len(pieces) != 2 or pieces[0].wrapOn(self.canv, width, room)[1] > room:
+            return None
+        rest = pieces[1].wrapOn(self.canv, width, _BIG)[1] + pieces[1].getSpaceAfter()
+        if rest + after < self.tail:
+            return None
+        return [*self.content[:cut], pieces[0], KeepTail([pieces[1], *self.content[cut + 1 :]], self.tail)]

@@ -300,6 +300,21 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
     # prints later than the page after its citation, lay it out again with the figures that crowd it
     # one step smaller; while a page is too blank, the figures that waited there. Typeset the best
     # layout for real: its paragraphs are broken already (TextParagraph), so a trial costs little.
+    heights: dict[tuple[str, int], float] = {}
+
+    def height_at(name: str, level: int) -> float:
+        """The height of a figure's block at a step of FIGURE_HEIGHTS (on a page with room for it)."""
+        if (name, level) not in heights:
+            kept, levels[name] = levels[name], level
+            heights[name, level] = make_figure(book.figures[name]).natural(width).height
+            levels[name] = kept
+        return heights[name, level]
+
+    def smaller(name: str) -> int | None:
+        """The next step at which a figure prints smaller (a step that changes nothing is skipped)."""
+        now = height_at(name, levels[name])
+        return next((level for level in range(levels[name] + 1, len(FIGURE_HEIGHTS)) if height_at(name, level) < now - 0.5), None)
+
     best: tuple[tuple[int, int, int, float], dict[str, int]] | None = None
     for _ in range(MAX_LAYOUTS):
         document, _ = typeset(dry=True)
@@ -308,9 +323,9 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
         if best is None or score < best[0]:
             best = (score, dict(levels))
         if document.late:
-            if not _crowding_figures(levels, document):
+            if not _crowding_figures(levels, document, smaller):
                 break
-        elif not blank or not _smaller_figures(levels, document, [number for number, _ in blank]):
+        elif not blank or not _smaller_figures(levels, document, [number for number, _ in blank], smaller):
             break
     assert best is not None
     levels.update(best[1])
@@ -356,30 +371,31 @@ def _draws_marks(items: Any) -> bool:
     return any(getattr(item, "role", "") in ("mark", "cell") or _draws_marks(getattr(item, "items", ())) for item in items)
 
 
-def _crowding_figures(levels: dict[str, int], document: RulebookTemplate) -> bool:
+def _crowding_figures(levels: dict[str, int], document: RulebookTemplate, smaller: Callable[[str], int | None]) -> bool:
     """Let each figure that printed late, and those printed from the page it was cited on to the page
-    it printed on (they took its room), print one step smaller; ``False`` when none can."""
-    last = len(FIGURE_HEIGHTS) - 1
+    it printed on (they took its room), print smaller (``smaller``: its next step that does); ``False``
+    when none can."""
     culprits = set(document.late)
     for name in document.late:
         first, printed = document.due.get(name, 1) - 1, document.printed_on.get(name, 0)
         culprits |= {other for other, page in document.printed_on.items() if first <= page <= printed}
-    stepped = [name for name in sorted(culprits) if levels.get(name, last) < last]
-    for name in stepped:
-        levels[name] += 1
-    return bool(stepped)
+    return _step(levels, sorted(culprits), smaller)
 
 
-def _smaller_figures(levels: dict[str, int], document: RulebookTemplate, pages: list[int]) -> bool:
-    """Let the figures that waited on a too blank page (else every figure) print one step smaller;
-    ``False`` when none can."""
-    last = len(FIGURE_HEIGHTS) - 1
-    culprits = [name for name, page in document.waited_on.items() if page in pages and levels.get(name, 0) < last]
-    if not culprits:
-        culprits = [name for name in levels if levels[name] < last]
-    for name in culprits:
-        levels[name] += 1
-    return bool(culprits)
+def _smaller_figures(levels: dict[str, int], document: RulebookTemplate, pages: list[int], smaller: Callable[[str], int | None]) -> bool:
+    """Let the figures that waited on a too blank page (else every figure) print smaller; ``False``
+    when none can."""
+    culprits = [name for name, page in document.waited_on.items() if page in pages and name in levels]
+    return _step(levels, culprits, smaller) or _step(levels, list(levels), smaller)
+
+
+def _step(levels: dict[str, int], names: list[str], smaller: Callable[[str], int | None]) -> bool:
+    """Move each of ``names`` to the next step at which it prints smaller; ``False`` when none can."""
+    steps = {name: smaller(name) for name in names}
+    for name, level in steps.items():
+        if level is not None:
+            levels[name] = level
+    return any(level is not None for level in steps.values())
 
 
 def keep_tail(story: list[Flowable], tail: float) -> list[Flowable]:
