@@ -288,7 +288,10 @@ def test_every_figure_is_the_checked_figure_the_pdf_prints(books: dict[str, WebB
     assert bool(legend) == bool(report.marks)
     if legend:
         samples = list(document.marks_used(report))
-        keys = [svg for svg in figures[0][4] if 'class="legend"' in svg[: svg.index(">")]]
+        # It goes with the first figure that draws a mark, as in the PDF (not Figure 1, which shows equipment in many books).
+        keyed = document.rulebook(game, report).key_figure
+        assert [number for number, *_, svgs, _ in figures if any('class="legend"' in svg[: svg.index(">")] for svg in svgs)] == [keyed]
+        keys = [svg for svg in figures[keyed - 1][4] if 'class="legend"' in svg[: svg.index(">")]]
         assert len(keys) == len(samples) and '<ul class="key" aria-label="Key to the marks">' in html
         for svg, sample in zip(keys, samples):
             key = legend_drawing([sample])

@@ -226,8 +226,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
     samples = list(book.marks)
     floor = HALF_FLOOR_SCALE if half else FLOOR_SCALE
     # The key goes with the first figure that draws a mark (Figure 1 of many books shows equipment).
-    marked = [figure.number for figure in book.figures.values() if figure.image is None and _draws_marks(book.draw(figure.id, 1.0, figure.columns).items)]
-    keyed = min(marked, default=1)
+    keyed = book.key_figure
     cap = [1.0]
     """The book's one print scale for its figures (each prints at it, or smaller where the page needs)."""
 
@@ -364,11 +363,6 @@ def _still_true(layout: Mapping[str, Any], levels: dict[str, int], draw_figure: 
     except (KeyError, TypeError, ValueError, InputError):
         return False
     return True
-
-
-def _draws_marks(items: Any) -> bool:
-    """Whether drawn ``items`` hold a mark of the key (an arrow, a cross or a marked cell)."""
-    return any(getattr(item, "role", "") in ("mark", "cell") or _draws_marks(getattr(item, "items", ())) for item in items)
 
 
 def _crowding_figures(levels: dict[str, int], document: RulebookTemplate, smaller: Callable[[str], int | None]) -> bool:

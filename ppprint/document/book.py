@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -118,6 +119,13 @@ class Book:
     """A text printed after the back matter (Designer's notes), its figures in :attr:`figures`, numbered on."""
     cover: Cover | None = field(default=None, compare=False)
     """What a booklet's covers show besides the title block (a game's book has one; a report has none)."""
+
+    @cached_property
+    def key_figure(self) -> int:
+        """The number of the figure the key to the marks goes with: the first that draws a mark (Figure 1 of
+        many books shows equipment), else the first."""
+        marked = [figure.number for figure in self.figures.values() if figure.image is None and _draws_marks(self.draw(figure.id, 1.0, figure.columns).items)]
+        return min(marked, default=1)
 
     def figure(self, node_meta: Mapping[str, Any]) -> BookFigure:
         """The figure a :data:`~ppprint.document.text.FIGURE` node places."""
@@ -294,6 +302,11 @@ def check_markdown(text: str, path: Path) -> None:
         parse(text, images=False, figures=False)
     except TextError as exc:
         raise InputError(exc.message, path, exc.line) from None
+
+
+def _draws_marks(items: Any) -> bool:
+    """Whether drawn ``items`` hold a mark of the key (an arrow, a cross or a marked cell)."""
+    return any(getattr(item, "role", "") in ("mark", "cell") or _draws_marks(getattr(item, "items", ())) for item in items)
 
 
 def catalogue_table(game: Plugin, report: VerifyReport | None = None) -> PieceTable:
