@@ -1,8 +1,9 @@
 """The command line: a thin typer layer over the library's functions.
 
 Exit status: 0 success, 1 a diagram's claim is wrong, 2 bad input (a data file,
-an argument, an output folder), 128 + N when signal N (SIGINT, SIGTERM) stops it,
-70 an internal error; always with a one-line message and no traceback (see :func:`run`).
+an argument, an output folder, an error raised by a game's own code: its file and line),
+128 + N when signal N (SIGINT, SIGTERM) stops it, 70 an internal error of ppprint's own;
+always with a one-line message and no traceback (see :func:`run`).
 
 Besides the commands here, ``ppprint pnp NAME`` has one sub-command per game
 with print-and-play sheets (with the game's own options), and a game whose
@@ -15,6 +16,7 @@ import gc
 import importlib
 import inspect
 import os
+import re
 import signal
 import sys
 import traceback
@@ -27,7 +29,7 @@ import typer
 from typer.core import TyperGroup
 
 from ppprint import __version__
-from ppprint.errors import ClaimError, InputError, Interrupted, PpprintError, UncheckedError, shorten
+from ppprint.errors import ClaimError, InputError, Interrupted, PpprintError, UncheckedError, display_path, shorten
 from ppprint.registry import configure, get_game, registry
 
 
@@ -480,7 +482,8 @@ def run(args: Sequence[str] | None = None) -> int:
     """Run the command line on ``args`` (default: ``sys.argv[1:]``) and return its exit status.
 
     Every way a command can fail ends here as one line on stderr (one per wrong claim):
-    exit 1 for wrong claims, 2 for bad input or a usage error (with a hint to ``--help``),
+    exit 1 for wrong claims, 2 for bad input, a usage error (with a hint to ``--help``) or an
+    exception raised in a game's own code (named by its file and line: :func:`game_code_line`),
     128 + N for signal N (SIGINT, SIGTERM: temporary files are removed first, and a build
     says whether it wrote its files or left the old ones), 70 for an internal error.
     Never a traceback (unless $PPPRINT_TRACEBACK is 1).
@@ -534,8 +537,36 @@ def run(args: Sequence[str] | None = None) -> int:
         if os.environ.get(TRACEBACK_VARIABLE) == "1":
             traceback.print_exc()
         what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        in_game = game_code_line(exc)
+        if in_game is not None:
+            path, line = in_game
+            _error(f"error: {display_path(path)}:{line}: the game's own code raised {shorten(what)}")
+            return EXIT_INPUT
         _error(f"internal error: {shorten(what)} (a bug: please report it; {TRACEBACK_VARIABLE}=1 shows the traceback)")
         return EXIT_INTERNAL
+
+
+_REMOTE_FRAME = re.compile(r'File "([^"]+)", line (\d+)')
+
+
+def game_code_line(exc: BaseException) -> tuple[Path, int] | None:
+    """The file and line of a game's own code (any module of a game folder) where ``exc`` was raised:
+    the innermost frame inside a game folder, in this process or (from its traceback text) in a worker."""
+    try:
+        folders = [game.folder.resolve() for game in registry().found().values()]
+    except PpprintError:
+        return None
+    frames: list[tuple[str, int]] = []
+    remote = exc.__cause__
+    if remote is not None and type(remote).__name__ == "_RemoteTraceback":  # an error in a pool worker
+        frames = [(name, int(line)) for name, line in _REMOTE_FRAME.findall(str(getattr(remote, "tb", "")))]
+    else:
+        frames = [(frame.filename, frame.lineno or 0) for frame in traceback.extract_tb(exc.__traceback__)]
+    for name, line in reversed(frames):
+        path = Path(name)
+        if any(path.resolve().is_relative_to(folder) for folder in folders):
+            return path, line
+    return None
 
 
 def _error(line: str) -> None:

@@ -211,6 +211,10 @@ PLACED = '\n\n{{ figure("setup") }}\n\n{{ figure("moves") }}\n'
 TINY = ("build", "tiny", "--out", "out")
 NOT_UTF8 = b"## Rules\n\nText \xff\xfe here.\n"
 
+PLANTED_LINE = 1 + next(n for n, line in enumerate((Path(__file__).parents[1] / "templates" / "new_game" / "engine.py.tmpl").read_text(encoding="utf-8").splitlines(), 1) if "def _moves(" in line)
+"""The line of the scaffolded engine where the game-code cases plant their error (the first of ``_moves``)."""
+GAME_CODE_ERROR = edit("tiny/engine.py", "    def _moves(self) -> list[GridMove]:\n", "    def _moves(self) -> list[GridMove]:\n        raise ZeroDivisionError('planted')\n")
+
 CASES = [
     # The earlier bad-data cases: one line with file and line, exit 2.
     Case("yaml-syntax", BUILD, 2, "error: games/expansion/figures/combat.yaml:7: malformed YAML", setup=(edit(f"{FIGURES}/combat.yaml", "columns: 2", "columns: [2"),)),
@@ -262,6 +266,9 @@ CASES = [
     Case("figure-marker-literal", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:4: the text '@@figure:...@@' is reserved for figure()", games=(), setup=evil_rules("@@figure:nothing@@")),
     Case("figure-marker-made", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md: a figure marker that figure() did not place", games=(), setup=evil_rules("\n{{ '@@fig' ~ 'ure:setup@@' }}\n")),
     Case("figure-marker-made-twice", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md: a figure marker that figure() did not place ('setup')", games=(), setup=evil_rules("{{ figure('setup') }}\n{{ figure('moves') }}\n{{ '@@fig' ~ 'ure:setup@@' }}\n")),
+    # An error in a game's own code is the game's: its file and line, exit 2 (not "internal error", exit 70).
+    Case("game-code-error", TINY, 2, f"error: games/tiny/engine.py:{PLANTED_LINE}: the game's own code raised ZeroDivisionError: planted", games=(), setup=(new_game(), GAME_CODE_ERROR)),
+    Case("game-code-error-moves", ("moves", "tiny"), 2, f"error: games/tiny/engine.py:{PLANTED_LINE}: the game's own code raised ZeroDivisionError: planted", games=(), setup=(new_game(), GAME_CODE_ERROR)),
     Case("figure-marker-clarifications", ("build", "tiny", "--out", "out"), 2, "error: games/tiny/clarifications.md:3: the text '@@figure:...@@' is reserved", games=(), setup=(new_game(), write("games/tiny/clarifications.md", "Ruling.\n\n@@figure:setup@@\n"))),
     # Rules text that is not text, or too much of it.
     Case("rules-not-utf8", ("build", "tiny", "--out", "out"), 2, "error: games/tiny/rules.md:3: not UTF-8 text", games=(), setup=(new_game(), write("games/tiny/rules.md", NOT_UTF8))),
@@ -337,8 +344,8 @@ CASES = [
     Case("out-folder-in-the-way", TINY, 2, "error: cannot write", contains="a folder of that name is in the way", games=(), setup=(new_game(), write("out/tiny-letter.pdf/keep.txt", "mine"))),
     Case("out-figures-is-file", ("build", "tiny", "--figures", "--out", "out"), 2, "error: cannot write", contains="is a file, not a folder", games=(), setup=(new_game(), old_outputs("tiny-letter.pdf", "tiny-figures"))),
     Case("render-out-parent-file", ("render", "tiny", "setup", "--out", "afile/setup.svg"), 2, "error: cannot write into afile: it is a file", games=(), setup=(new_game(), write("afile", "a file"))),
-    # An error ppprint does not expect: one line, exit 70, never a traceback.
-    Case("engine-bug", ("moves", "tiny"), 70, "internal error: RuntimeError: boom", games=(), setup=(new_game(), write("games/tiny/engine.py", "raise RuntimeError('boom')\n"))),
+    # A game's engine that fails as it loads: the game's error, with its file and line (it was "internal error", exit 70).
+    Case("engine-bug", ("moves", "tiny"), 2, "error: games/tiny/engine.py:1: the game's own code raised RuntimeError: boom", games=(), setup=(new_game(), write("games/tiny/engine.py", "raise RuntimeError('boom')\n"))),
 ]
 
 IDS = [case.id for case in CASES]
