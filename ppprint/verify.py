@@ -26,12 +26,16 @@ from ppprint.model.yamlio import line_of
 @dataclass(frozen=True)
 class DrawnMove:
     """A move to draw: the cells it passes and whether it is legal, illegal or played; an illegal move also
-    carries the reason code that was checked and the engine's words for how it breaks the rule."""
+    carries the reason code that was checked and the engine's words for how it breaks the rule. ``move`` and
+    ``state`` are the engine's move and the state it was judged (or played) from, so a view can draw what the
+    move is about (the piece a placement puts down, :meth:`ppprint.layout.GameView.placement`)."""
 
     cells: tuple[str, ...]
     kind: MarkKind
     reason: str = ""
     words: str = ""
+    move: Any = field(default=None, compare=False, repr=False)
+    state: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass
@@ -201,7 +205,7 @@ class _PanelChecker:
                     if verdict.reason is not None:
                         self.fail(claim, verdict.reason.rule, f"{text} is {verdict}")
                     if claim.draw:
-                        drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "legal"))
+                        drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "legal", move=move, state=start))
             elif claim.kind == "illegal":
                 for text, code in claim.reasons:
                     reason = self.engine.Reason.lookup(code)
@@ -215,13 +219,13 @@ class _PanelChecker:
                     elif verdict.reason != reason:
                         self.fail(claim, verdict.reason.rule, f"{text} is illegal for {verdict.reason} ({verdict.words}), not {code}")
                     if claim.draw:
-                        drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "illegal", reason.value, verdict.words))
+                        drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "illegal", reason.value, verdict.words, move, start))
             else:
                 state = start.clone()
                 for text in claim.moves:
                     move = self.parse(state, text, claim)
                     if claim.draw:
-                        drawn.append(DrawnMove(tuple(self.engine.move_cells(state, move)), "played"))
+                        drawn.append(DrawnMove(tuple(self.engine.move_cells(state, move)), "played", move=move, state=state.clone()))
                     try:
                         state.apply(move)
                     except IllegalMoveError as exc:

@@ -22,6 +22,7 @@ from ppprint.games.siege.engine import (
     Attack,
     DieMove,
     EndTurn,
+    Fact,
     Reinforce,
     Roll,
     Siege,
@@ -1009,3 +1010,48 @@ def test_explain_agrees_with_legal_moves_anywhere(seed: int, plies: int, players
     for move in legal:
         if isinstance(move, DieMove):
             assert state.judge_piece_move(move.origin, move.target, move.die).legal
+
+
+# -- where pieces stand: the board fact -------------------------------------------------------------
+
+
+def test_the_board_fact_names_what_stands_on_each_square() -> None:
+    state = GAME.position_from_data({"players": ["suns", "crowns"], "pieces": {"suns": {"c3": 4, "d3": "commander"}, "crowns": {"c5": 2}}})
+    board = state.fact(Fact.BOARD)
+    assert isinstance(board, dict) and board["c3"] == "suns 4" and board["d3"] == "suns commander" and board["c5"] == "crowns 2"
+    assert "c4" not in board
+
+
+def test_a_winner_moving_into_the_losers_square_fails_the_attack_figures_board_claims(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A planted fault: the winner of an attack moves into the loser's square. Every attack panel's ``board``
+    claim (the winner stays where it attacked from) catches it, naming the figure file, the claim's line and
+    the claim."""
+    from ppprint.games.siege import engine as siege
+    from ppprint.registry import get_game
+    from ppprint.verify import verify_game
+
+    right = siege.SiegeState._do
+
+    def winner_moves_in(self: siege.SiegeState, move: Any) -> None:
+        if type(move) is siege.Attack:
+            index = self.board.index
+            origin, target = index[move.origin], index[move.target]
+            attacker = self.squares[origin]
+            right(self, move)
+            if self.squares[origin] == attacker and not self.squares[target]:  # the attacker won: it moves in
+                self._put(origin, 0)
+                self._put(target, attacker)
+        else:
+            right(self, move)
+
+    monkeypatch.setattr(siege.SiegeState, "_do", winner_moves_in)
+    report = verify_game(get_game("siege"))
+    path = next(f.path for f in report.failures)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = [(f.path.name, f.line, f.figure, f.claim, f.problem) for f in report.failures]
+    assert {(name, figure) for name, _, figure, _, _ in found} == {
+        ("attacks.yaml", "attacks, panel 1"), ("attacks.yaml", "attacks, panel 3"), ("attacks.yaml", "attacks, panel 4")
+    }, found
+    for name, line, _, claim, problem in found:
+        assert line is not None and lines[line - 1].strip().startswith("- after: [") and "c4xc5" in lines[line - 1]
+        assert claim.startswith("after ") and "c4xc5" in claim and problem.startswith("board is {")

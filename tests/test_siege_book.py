@@ -43,7 +43,9 @@ FLIPS = [
     ("attacks", "c4xd5: attack-diagonal", "c4xd5: not-adjacent", "not not-adjacent", "never diagonally"),
     ("attacks", "d3xe3: commander-attack", "d3xe3: not-just-moved", "not not-just-moved", "Commanders never attack"),
     ("attacks", "f4xf5: not-just-moved", "f4xf5: commander-attack", "not commander-attack", "only the piece just moved"),
-    ("attacks", "expect: {pieces_on_board: {suns: 2, crowns: 1}}", "expect: {pieces_on_board: {suns: 1, crowns: 2}}", "pieces_on_board is", "six Armies and a Commander"),
+    ("attacks", "expect: {pieces_on_board: {suns: 2, crowns: 1}, board: {c4: suns 0", "expect: {pieces_on_board: {suns: 1, crowns: 2}, board: {c4: suns 0", "pieces_on_board is", "six Armies and a Commander"),
+    ("attacks", "board: {c4: suns 0, c5: null}", "board: {c4: null, c5: suns 0}", "board is {", "what stands on each occupied square"),
+    ("reinforcement", "board: {home-suns: suns 4}", "board: {home-suns: null}", "board is {", "what stands on each occupied square"),
     ("attacks", "expect: {commanders_off_board: [crowns],", "expect: {commanders_off_board: [],", "commanders_off_board is", "beside its Home Base"),
     ("winning", "expect: {winner: suns, phase: over}", "expect: {winner: null, phase: over}", "winner is suns", "another player's Home Base wins"),
 ]

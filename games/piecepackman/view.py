@@ -86,6 +86,8 @@ class PiecepackmanView(GameView[PiecepackmanState, PiecepackmanOptions]):
             if state.immune[ghost]:
                 scene.add("coin", centre(state.gpos[ghost]), rank=0, label="")  # the Immunity token under it
             scene.add("pawn", centre(state.gpos[ghost]), suit=SUITS[ghost], label="immune" if state.immune[ghost] else None)
+            if not options.layout:  # a sample table shows them in the ghosts' stashes instead
+                add_ghost_cubes(scene, centre(state.gpos[ghost]), ghost, state.gstash[ghost])
         if options.costs:
             for cell, cost in sorted(state.item_costs().items()):
                 x, y = centre(cell)
@@ -93,6 +95,19 @@ class PiecepackmanView(GameView[PiecepackmanState, PiecepackmanOptions]):
         if options.layout:
             add_table_layout(state, scene)
         return scene
+
+
+GHOST_CUBES_AT = (0.3, -0.3)
+"""Where a ghost's cubes sit on its square, from the square's centre (board units): its lower-right corner."""
+GHOST_CUBE_STEP = (-0.1, 0.1)
+"""How far each further cube of a ghost's lies from the one before (a short pile up and to the left)."""
+
+
+def add_ghost_cubes(scene: Scene, at: tuple[float, float], ghost: int, count: int) -> None:
+    """The cubes a ghost holds, beside it on its square: what makes it Dangerous or Vulnerable."""
+    for i in range(count):
+        x, y = at[0] + GHOST_CUBES_AT[0] + i * GHOST_CUBE_STEP[0], at[1] + GHOST_CUBES_AT[1] + i * GHOST_CUBE_STEP[1]
+        scene.add("cube", (x, y), suit=SUITS[ghost], rank=0)
 
 
 def stick_suits(sticks: Sequence[Stick]) -> list[str]:

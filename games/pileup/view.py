@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ppprint.layout import LABEL_GAP, GameView, Scene, SquareBoard, ViewOptions, rectangle
 from ppprint.layout.scene import LABEL_HALF
-from ppprint.model.table import COIN_DIAMETER
+from ppprint.model.table import COIN_DIAMETER, Piece
 
 from . import pieces  # noqa: F401  (registers the piece kinds laid out here)
-from .engine import BLACK, GRID, NAMES, PLAYERS, VALUES, WHITE, PileUpState, owner_of
+from .engine import BLACK, GRID, NAMES, PLAYERS, VALUES, WHITE, PileUpMove, PileUpState, Placement, owner_of
 
 RESERVE_GAP = 0.2
 """Board units (inches) between the board (or its coordinates) and a row of off-board pieces."""
@@ -48,6 +48,10 @@ class PileUpView(GameView[PileUpState, PileUpOptions]):
         if options.reserve:
             add_reserves(scene, state, options.coordinates)
         return scene
+
+    def placement(self, state: PileUpState, move: PileUpMove, options: PileUpOptions) -> Piece | None:
+        """A placement's piece: the mover's piece of its value."""
+        return Piece("pileup-piece", 0.0, 0.0, rank=move.value, owner=state.to_move) if isinstance(move, Placement) else None
 
 
 def add_reserves(scene: Scene, state: PileUpState, coordinates: bool) -> None:

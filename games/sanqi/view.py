@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from ppprint.errors import DataError
 from ppprint.layout import GameView, Scene, ViewOptions
 from ppprint.layout.hexboard import HexBoard
+from ppprint.model.table import Piece
 
 from . import pieces as _pieces  # noqa: F401  (registers the hexcell and sanqi kinds, also when imported alone)
-from .engine import LETTERS, MAX_SIDE, PieceType, SanQiState
+from .engine import LETTERS, MAX_SIDE, Move, PieceType, Place, SanQiState
 
 CELL_SIZE = 0.75
 """Inches between neighbouring cell centres unless a figure says otherwise."""
@@ -59,12 +62,20 @@ class SanQiView(GameView[SanQiState, SanQiOptions]):
         board = HexBoard(field, window=window, cell_length=size)
         scene = Scene(board, coordinates=options.coordinates, margin=MARGIN, unit=size)
         scene.pieces += board.pieces()
-        side = "face" if options.characters else "back"
         for cell in board.cells:
             kind = state.board[field.index(cell)]
             if kind:
-                scene.add("sanqi", board.cell_centre(cell), label=LETTERS[PieceType(kind)], side=side, length=PIECE_SCALE * size)
+                x, y = board.cell_centre(cell)
+                scene.pieces.append(replace(self.piece(PieceType(kind), options), x=x, y=y))
         return scene
+
+    def piece(self, kind: PieceType, options: SanQiOptions) -> Piece:
+        """A piece of ``kind`` as the options draw it (its place left at the origin)."""
+        return Piece("sanqi", 0.0, 0.0, label=LETTERS[kind], side="face" if options.characters else "back", length=PIECE_SCALE * options.cell_size)
+
+    def placement(self, state: SanQiState, move: Move, options: SanQiOptions) -> Piece | None:
+        """A placement's piece (a replacement changes a piece already on the field, so it has none)."""
+        return self.piece(move.kind, options) if isinstance(move, Place) else None
 
 
 VIEW = SanQiView()

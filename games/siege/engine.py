@@ -686,6 +686,7 @@ class Fact(FactName):
     COMMANDERS_OFF_BOARD = "commanders_off_board", "Resolving battles: a losing Commander waits beside its Home Base"
     SQUARES = "squares", "Gameboard: every quarter-tile square, and each Ace tile as one square"
     HOME_BASES = "home_bases", "Gameboard: with fewer than four players, the unused colours' Ace and arm tiles are removed"
+    BOARD = "board", "Gameboard: what stands on each occupied square (a colour's Army by its value, or its Commander)"
 
 
 class End(EndReason):
@@ -1241,6 +1242,12 @@ def _reinforcement_fact(state: SiegeState) -> str | None:
     return due.value if due is not None else None
 
 
+def _board_fact(state: SiegeState) -> dict[str, str]:
+    """Each occupied square's piece, as ``suns 4`` or ``crowns commander``."""
+    suits = state.board.suits
+    return {p.square: f"{suits[p.player]} {'commander' if p.kind == COMMANDER_KIND else p.kind}" for p in state.placed()}
+
+
 def _winner_fact(state: SiegeState) -> str | None:
     winner = state.winner if state.phase is Phase.OVER else None
     return state.board.suits[winner] if winner is not None else None
@@ -1258,6 +1265,7 @@ _FACTS: dict[Fact, Callable[[SiegeState], object]] = {
     Fact.COMMANDERS_OFF_BOARD: lambda s: [suit for p, suit in enumerate(s.board.suits) if s.commander_off_board(p)],
     Fact.SQUARES: lambda s: len(s.squares),
     Fact.HOME_BASES: lambda s: list(s.board.suits),
+    Fact.BOARD: _board_fact,
 }
 
 

@@ -7,16 +7,17 @@ rulings coordinates shifted by :data:`~.engine.NAME_ORIGIN`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import PlainValidator
 
 from ppprint.geometry.tiles import Tile, TileLayout
 from ppprint.layout import GameView, Scene, TileBoard, ViewOptions
-from ppprint.model.table import Point
+from ppprint.model.table import Piece, Point
 
-from .engine import COLOURS, COMMANDER_KIND, NAME_ORIGIN, SEAT_TURNS, SQUARE_CENTRE, SQUARE_NAMES, SiegeState, game_for
+from .engine import COLOURS, COMMANDER_KIND, NAME_ORIGIN, SEAT_TURNS, SQUARE_CENTRE, SQUARE_NAMES, Reinforce, SiegeMove, SiegeState, game_for
 
 STACK_AT = (-3.4, -3.0)
 PAWN_AT = (-2.0, -3.0)
@@ -82,11 +83,7 @@ class SiegeView(GameView[SiegeState, SiegeOptions]):
         suits = state.board.suits
         board = tile_board(suits)
         scene = Scene(board, coordinates=options.coordinates, margin=MARGIN)
-        reveal = options.reveal
-
-        def face_up(suit: str, square: str | None) -> bool:
-            return reveal is True or (isinstance(reveal, list) and (suit in reveal or square in reveal))
-
+        face_up = _face_up(options)
         for tile in board.layout.tiles:
             centre = board.tile_centre(tile)
             if tile.cells_per_side == 1:
@@ -116,6 +113,28 @@ class SiegeView(GameView[SiegeState, SiegeOptions]):
                 at = seat_point((DICE_AT[0] + index * DIE_SPACING, DICE_AT[1]), turns)
                 scene.add("die", at, suit=DICE_SUITS[index], rank=face, angle=90.0 * turns)
         return scene
+
+    def placement(self, state: SiegeState, move: SiegeMove, options: SiegeOptions) -> Piece | None:
+        """A reinforcement's piece: the top Army of the mover's stack (face up as the stack is), or the
+        Commander once the stack is empty."""
+        if not isinstance(move, Reinforce):
+            return None
+        player = state.to_move
+        suit = state.board.suits[player]
+        if not state.stacks[player]:
+            return Piece("pawn", 0.0, 0.0, suit=suit, owner=player)
+        side: Literal["face", "back"] = "face" if _face_up(options)(suit, None) else "back"
+        return Piece("coin", 0.0, 0.0, suit=suit, rank=state.stacks[player][-1], side=side, owner=player)
+
+
+def _face_up(options: SiegeOptions) -> Callable[[str, str | None], bool]:
+    """Whether the options show a colour's Army (on a square, or off the board: ``None``) face up."""
+    reveal = options.reveal
+
+    def face_up(suit: str, square: str | None) -> bool:
+        return reveal is True or (isinstance(reveal, list) and (suit in reveal or square in reveal))
+
+    return face_up
 
 
 VIEW = SiegeView()

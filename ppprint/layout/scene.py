@@ -107,6 +107,13 @@ class GameView(ABC, Generic[StateT, OptionsT]):
         """Validated view options (a :class:`~ppprint.errors.DataError` names the key at fault)."""
         return validated(self.Options, dict(data or {}))  # type: ignore[return-value]
 
+    def placement(self, state: StateT, move: Any, options: OptionsT) -> Piece | None:
+        """The piece ``move`` brings onto the board from off it, judged from ``state`` (a placement, a drop, a
+        piece entering play), or ``None`` for any other move. A figure draws it ghosted on the square of every
+        placement it claims, so the picture shows the piece the claim is about; its ``x, y`` are ignored and
+        its sizes are inches, as in :meth:`Scene.add`."""
+        return None
+
     def table(self, state: StateT, options: OptionsT | None = None) -> Table:
         """The piece table of ``state``."""
         return lay_out(self.scene(state, options if options is not None else self.options()))

@@ -98,7 +98,18 @@ class Cross:
     reason: str | None = None
 
 
-Mark = Arrow | Highlight | Label | Cross
+@dataclass(frozen=True)
+class Ghost:
+    """The piece a claim of a placement is about, drawn ghosted (pale, with a dashed outline) on ``cell``:
+    ``piece`` is placed at the cell's centre, or (``small``, the cell being taken) smaller in its corner."""
+
+    piece: Piece
+    cell: str
+    kind: MarkKind = "neutral"
+    small: bool = False
+
+
+Mark = Arrow | Highlight | Label | Cross | Ghost
 
 
 @dataclass

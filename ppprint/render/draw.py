@@ -208,6 +208,10 @@ class Pen:
             if items:
                 self._add(Group(tuple(items), matrix, role))
 
+    def add(self, item: Item) -> None:
+        """An item made elsewhere (by another pen of the same scale, then restyled)."""
+        self._add(item)
+
     def shape(self, segments: Sequence[Segment], paint: Paint, role: str = "") -> None:
         """A path of segments."""
         self._add(Shape(tuple(segments), self.legible(paint), role))

@@ -18,7 +18,7 @@ from ppprint.errors import DataError, InputError
 from ppprint.layout import GameView
 from ppprint.model.game import Figure
 from ppprint.model.piecepack import suit_table
-from ppprint.model.table import Arrow, Cross, Highlight, Label, Mark, Point, Table, footprint, piece_kind
+from ppprint.model.table import Arrow, Cross, Ghost, Highlight, Label, Mark, Piece, Point, Table, footprint, piece_kind
 from ppprint.render import marks
 from ppprint.render import marks as marks_module
 from ppprint.render.draw import DeferredDrawing, Drawing, Pen
@@ -67,6 +67,9 @@ def panel_picture(view: GameView[Any, Any], figure: Figure, checked: CheckedPane
             marks.append(Highlight(table.cells[cell], kind=kind))
     for move in checked.moves:
         points = tuple(centre(c) for c in move.cells)
+        ghost = _ghost(view, table, move, panel.view)
+        if ghost is not None:
+            marks.append(ghost)
         if len(move.cells) == 1 or len(move.cells) == 2 and table.neighbours(*move.cells):
             # A placement, a move that stays put, or a step to a neighbour (an arrow would be a stub):
             # mark the destination cell itself.
@@ -80,6 +83,42 @@ def panel_picture(view: GameView[Any, Any], figure: Figure, checked: CheckedPane
     for cell, text in panel.marks.labels.items():
         marks.append(Label(centre(cell), text))
     return PanelPicture(table, marks, panel.label)
+
+
+GHOST_SMALL = 0.5
+"""The scale of a ghosted piece on a cell another piece already takes (drawn in the cell's corner)."""
+GHOST_INSET = 0.03
+"""Inches kept between a small ghost and its cell's edge."""
+
+
+def _ghost(view: GameView[Any, Any], table: Table, move: DrawnMove, options: Any) -> Ghost | None:
+    """The piece a drawn placement puts down, ghosted on its square: at the square's centre; smaller in its
+    lower-left corner when another piece stands there (so neither hides the other, and the cross of an
+    illegal placement, which leaves the standing piece's value up and to the right, misses it); not at all
+    when the panel shows that very piece there already (the position after a placement played)."""
+    if move.move is None or move.state is None or not move.cells or move.cells[-1] not in table.cells:
+        return None
+    piece = view.placement(move.state, move.move, options)
+    if piece is None:
+        return None
+    cell = move.cells[-1]
+    x, y = table.centre(cell)
+    standing = [p for p in table.pieces if not piece_kind(p.kind).board and _covers(footprint(p), (x, y))]
+    if any(replace(piece, x=p.x, y=p.y) == p for p in standing):
+        return None  # the panel shows the piece there already (a placement played, the position after it)
+    if not standing:
+        return Ghost(replace(piece, x=x, y=y), cell, move.kind)
+    polygon = table.cells[cell]
+    half = min(max(p[0] for p in polygon) - min(p[0] for p in polygon), max(p[1] for p in polygon) - min(p[1] for p in polygon)) / 2
+    x0, y0, x1, y1 = footprint(replace(piece, x=0.0, y=0.0))
+    reach = GHOST_SMALL * max(x1 - x0, y1 - y0) / 2
+    room = max(0.0, half - reach - GHOST_INSET)
+    offset = room if len(polygon) == 4 else room / math.sqrt(2)  # a square's corner, else within its inner circle
+    return Ghost(replace(piece, x=x - offset, y=y - offset), cell, move.kind, small=True)
+
+
+def _covers(box: tuple[float, float, float, float], point: Point) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
 
 
 _CELL_WORD = re.compile(r"[A-Za-z0-9]+(?:-[0-9]+)?")
@@ -266,6 +305,9 @@ def _draw_panel(pen: Pen, picture: PanelPicture, origin: Point, margin: float) -
     for piece in pieces:
         if not piece_kind(piece.kind).board:
             draw_piece(pen, piece, place((piece.x, piece.y)))
+    ghosts = [mark for mark in picture.marks if isinstance(mark, Ghost)]
+    for ghost in ghosts:
+        marks.ghost(pen, ghost.piece, place((ghost.piece.x, ghost.piece.y)), ghost.cell, GHOST_SMALL if ghost.small else 1.0)
     values = pen.boxes("value", since=first_piece)
     crosses: list[Point] = []
     lines: list[list[Point]] = []
@@ -295,7 +337,7 @@ def _draw_panel(pen: Pen, picture: PanelPicture, origin: Point, margin: float) -
         frame = (origin[0], origin[1], origin[0] + (max_x - min_x + 2 * margin) * POINTS_PER_INCH, origin[1] + (max_y - min_y + 2 * margin) * POINTS_PER_INCH)
         bodies = [
             (*place((x0, y1)), *place((x1, y0)))
-            for x0, y0, x1, y1 in (footprint(piece) for piece in pieces if not piece_kind(piece.kind).board)
+            for x0, y0, x1, y1 in (footprint(piece) for piece in [*pieces, *(ghost.piece for ghost in ghosts)] if not piece_kind(piece.kind).board)
         ]
         marks.place_reasons(pen, reasons, values, crosses, lines, frame, bodies)
     for label in picture.table.coordinates:

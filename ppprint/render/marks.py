@@ -25,10 +25,11 @@ from typing import Literal
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ppprint.model.table import MarkKind, Point
-from ppprint.render.draw import Drawing, Paint, Pen
+from ppprint.model.table import MarkKind, Piece, Point
+from ppprint.render.draw import Drawing, Group, Item, Paint, Pen, Shape, Text
 from ppprint.render.fonts import SANS, SANS_BOLD, register_fonts
 from ppprint.render.palette import INK, MARK_COLOURS, MARK_WORDS, PAPER
+from ppprint.render.pieces import draw_piece
 
 Box = tuple[float, float, float, float]
 
@@ -166,6 +167,55 @@ def arrow(
         pen.circle(path[0], DOT_RADIUS + rim_width / 2, Paint(fill=PAPER), role="mark")
         pen.circle(path[0], DOT_RADIUS, solid, role="mark")
     return path
+
+
+GHOST_KEEP = 0.45
+"""How much of a ghosted piece's colours is kept (the rest is paper): a black piece turns mid grey."""
+GHOST_TEXT_KEEP = 0.75
+"""How much of the colour of a ghosted piece's text is kept (its value stays readable)."""
+GHOST_DASH = (3.0, 2.0)
+"""The dashes of a ghosted piece's lines (a real piece's are solid)."""
+
+
+def ghost(pen: Pen, piece: Piece, at: Point, cell: str, scale: float = 1.0) -> None:
+    """The piece a placement claim is about, drawn at ``at`` (drawing points) the size ``scale`` of a real
+    one, ghosted: its colours paled towards the paper and its lines dashed, so it reads as "this piece, to be
+    put here" beside the real pieces, in colour and in greyscale. Its group's role is ``ghost <cell>``."""
+    sketch = Pen(pen.scale)
+    with sketch.group(translate=at, scale=scale, role=f"ghost {cell}"):
+        draw_piece(sketch, piece, (0.0, 0.0))
+    for item in sketch.items:
+        pen.add(_ghosted(item))
+
+
+def _ghosted(item: Item) -> Item:
+    if isinstance(item, Group):
+        return Group(tuple(_ghosted(inner) for inner in item.items), item.matrix, item.role)
+    if isinstance(item, Text):
+        return Text(item.text, item.at, item.size, item.font, _paled(item.fill, GHOST_TEXT_KEEP), item.anchor, item.role)
+    paint = item.paint
+    return Shape(
+        item.segments,
+        Paint(
+            fill=_paled(paint.fill, GHOST_KEEP) if paint.fill else None,
+            stroke=_paled(paint.stroke, GHOST_KEEP) if paint.stroke else None,
+            width=paint.width,
+            opacity=paint.opacity,
+            dash=paint.dash or (tuple(d * max(paint.width, 1.0) for d in GHOST_DASH) if paint.stroke else ()),
+            cap=paint.cap,
+            join=paint.join,
+        ),
+        item.role,
+    )
+
+
+def _paled(colour: str, keep: float) -> str:
+    """``colour`` (``#rrggbb``; any other form is kept) mixed with the paper, keeping ``keep`` of it."""
+    if len(colour) != 7 or not colour.startswith("#"):
+        return colour
+    paper = [int(PAPER[i : i + 2], 16) for i in (1, 3, 5)]
+    mixed = [round(p + (int(colour[i : i + 2], 16) - p) * keep) for p, i in zip(paper, (1, 3, 5))]
+    return "#" + "".join(f"{c:02x}" for c in mixed)
 
 
 def halo(pen: Pen) -> float:
