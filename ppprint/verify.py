@@ -173,10 +173,21 @@ def position_of(engine: Game[Any, Any, Any], figure: Figure, panel: Panel) -> St
     return state
 
 
+GENERATOR = "The move generator"
+"""The rule a claim breaks when ``explain`` and ``legal_moves`` disagree on a move: the engine is wrong, not the figure."""
+
+
 class _PanelChecker:
     def __init__(self, engine: Game[Any, Any, Any], figure: Figure, panel: Panel, name: str):
         self.engine, self.figure, self.panel, self.name = engine, figure, panel, name
         self.failures: list[ClaimFailure] = []
+        self._generated: tuple[State[Any], list[Any]] | None = None
+
+    def generated(self, state: State[Any]) -> list[Any]:
+        """The moves the engine's generator lists at ``state`` (the panel's start: listed once)."""
+        if self._generated is None or self._generated[0] is not state:
+            self._generated = (state, state.legal_moves())
+        return self._generated[1]
 
     def fail(self, claim: Claim, rule: str, problem: str) -> None:
         self.failures.append(
@@ -204,6 +215,8 @@ class _PanelChecker:
                     verdict = start.explain(move)
                     if verdict.reason is not None:
                         self.fail(claim, verdict.reason.rule, f"{text} is {verdict}")
+                    elif move not in self.generated(start):
+                        self.fail(claim, GENERATOR, f"{text} is legal by explain, but the move generator (legal_moves) leaves it out")
                     if claim.draw:
                         drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "legal", move=move, state=start))
             elif claim.kind == "illegal":
@@ -216,6 +229,8 @@ class _PanelChecker:
                     verdict = start.explain(move)
                     if verdict.reason is None:
                         self.fail(claim, reason.rule, f"{text} is legal")
+                    elif move in self.generated(start):
+                        self.fail(claim, GENERATOR, f"{text} is illegal by explain ({verdict.reason}), but the move generator (legal_moves) lists it")
                     elif verdict.reason != reason:
                         self.fail(claim, verdict.reason.rule, f"{text} is illegal for {verdict.reason} ({verdict.words}), not {code}")
                     if claim.draw:
@@ -226,6 +241,9 @@ class _PanelChecker:
                     move = self.parse(state, text, claim)
                     if claim.draw:
                         drawn.append(DrawnMove(tuple(self.engine.move_cells(state, move)), "played", move=move, state=state.clone()))
+                    if state.explain(move).reason is None and move not in state.legal_moves():
+                        self.fail(claim, GENERATOR, f"{text} is legal by explain, but the move generator (legal_moves) leaves it out")
+                        break
                     try:
                         state.apply(move)
                     except IllegalMoveError as exc:

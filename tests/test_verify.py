@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from ppprint.errors import ClaimFailure
 from ppprint.registry import get_game
 from ppprint.verify import fact_matches, verify_game
 from tests.conftest import assert_flip_caught, edit, game_in, run_cli
@@ -80,3 +81,28 @@ def test_cli_verify_passes_on_the_shipped_games(tmp_path: Path):
 )
 def test_fact_matching(expected, actual, matches):
     assert fact_matches(expected, actual) is matches
+
+
+def _planted(tmp_path: Path, game_id: str, old: str, new: str) -> list[ClaimFailure]:
+    """Verify a scaffolded game ``game_id`` whose engine has ``old`` replaced by ``new``: a planted fault
+    (each test its own id: a game's modules are imported under its id)."""
+    from ppprint.scaffold import create_game
+
+    (tmp_path / "games").mkdir()
+    folder = create_game(tmp_path / "games", game_id)
+    edit(folder / "engine.py", old, new)
+    return verify_game(game_in(tmp_path / "games", game_id)).failures
+
+
+def test_a_legal_move_the_generator_leaves_out_is_caught(tmp_path: Path) -> None:
+    """explain() says c3-b4 (the grid move (2, 2) -> (1, 3)) is legal, but legal_moves() drops it: the figure's legal claim fails, naming the generator."""
+    failures = _planted(tmp_path, "dropped", "return [] if self.outcome() else self._moves()", "return [] if self.outcome() else [m for m in self._moves() if m != GridMove((2, 2), (1, 3))]")
+    assert [(f.path.name, f.rule) for f in failures] == [("moves.yaml", "The move generator")]
+    assert "c3-b4 is legal by explain, but the move generator (legal_moves) leaves it out" in failures[0].problem
+
+
+def test_an_illegal_move_the_generator_lists_is_caught(tmp_path: Path) -> None:
+    """legal_moves() lists c3-c4, which explain() calls blocked: the figure's illegal claim fails, naming the generator."""
+    failures = _planted(tmp_path, "added", "return [] if self.outcome() else self._moves()", "return [] if self.outcome() else [*self._moves(), *([GridMove((2, 2), (2, 3))] if self.owner((2, 2)) == self.to_move == 0 else [])]")
+    assert [(f.path.name, f.rule) for f in failures] == [("moves.yaml", "The move generator")]
+    assert "c3-c4 is illegal by explain" in failures[0].problem and "lists it" in failures[0].problem
