@@ -189,6 +189,10 @@ class Pen:
         factor = self._local(MIN_STROKE_PT) / max(paint.width, 1e-9)
         return replace(paint, width=self._local(MIN_STROKE_PT), dash=tuple(d * factor for d in paint.dash))
 
+    def printed_size(self, printed: float) -> float:
+        """The size, in the current units, of text that prints at ``printed`` points."""
+        return self._local(printed)
+
     def text_size(self, size: float) -> float:
         """``size`` raised so it prints at least :data:`MIN_TEXT_PT`."""
         return max(size, self._local(MIN_TEXT_PT))

@@ -31,9 +31,9 @@ from ppprint.verify import CheckedFigure, CheckedPanel, DrawnMove
 
 MARGIN = 0.15
 """Blank border around a panel, inches."""
-LABEL_SIZE = 0.035
-"""Panel label size as a share of the panel's width (at least 11 pt), so labels stay
-readable when a wide multi-panel figure is scaled down to fit a page."""
+LABEL_PT = 8.0
+"""Panel labels print at this size, points, in every figure (one size for a book's labels, whatever
+the panel's width; a figure drawn for a screen scale gets them at the same share of its text)."""
 PANEL_GAP = 0.3
 COORDINATE_SIZE = 10.0
 
@@ -238,7 +238,7 @@ def _grid(pen: Pen, panels: Sequence[PanelPicture], columns: int, margin: float)
     rows = math.ceil(len(panels) / columns)
     cell_w = max(panel_size(p.table, margin)[0] for p in panels)
     has_labels = any(p.label for p in panels)
-    label_pt = pen.text_size(max(11.0, LABEL_SIZE * cell_w * POINTS_PER_INCH))
+    label_pt = pen.text_size(pen.printed_size(LABEL_PT))
     label_height = 2.0 * label_pt / POINTS_PER_INCH if has_labels else 0.0
     cell_h = max(panel_size(p.table, margin)[1] for p in panels) + label_height
     width = columns * cell_w + (columns - 1) * PANEL_GAP
