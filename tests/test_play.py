@@ -470,7 +470,10 @@ def test_build_with_report_ends_the_book_with_designers_notes(tmp_path: Path, mo
     assert [o.title for o in reader.outline][-1] == "Designer\u2019s notes"
     last = reader.pages[-1].extract_text() + reader.pages[-2].extract_text()
     assert "Simulated play, not playtesting" in last
-    assert "Figure 8. Game length (simulated play)." in last and "Figure 9. Results by seat (simulated play)." in last  # numbered on after the rules' 7
+    last = " ".join(last.split())
+    # Numbered on after the rules' figures; saying which games they show: 4 of random against itself, of 12 (three pairings).
+    assert "Figure 8. Game length in plies, the 4 games of random play, of the 12 simulated." in last
+    assert "Figure 9. Results by seat, the 4 games of random play, of the 12 simulated" in last
     plain = build_games(["pileup"], "letter", tmp_path / "plain")
     assert "Designer\u2019s notes" not in [o.title for o in PdfReader(plain.written[0]).outline]
     # The web book and the EPUB end with them too.

@@ -238,7 +238,7 @@ def test_a_rulebook_with_designers_notes_has_the_same_words_in_every_format() ->
     assert compare(pdf, html_words(html), book) == []
     assert compare(pdf, html_words(xhtml), book) == []
     notes = pdf[pdf.index("credits") :]
-    assert _holds(notes, "Designer\u2019s notes Simulated play, not playtesting:") and _holds(notes, "Figure 9. Results by seat (simulated play).")
+    assert _holds(notes, "Designer\u2019s notes Simulated play, not playtesting:") and _holds(notes, "Figure 9. Results by seat, the")
     assert external_references(html) == []
 
 

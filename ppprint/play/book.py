@@ -381,6 +381,8 @@ def notes_book(summary: Summary, paper: str = "letter") -> Book:
         "95% intervals in brackets."
     )
     out.table(headline_rows(summary))
-    out.figure("game-length", "Game length (simulated play).", length_chart(summary, width, NOTES_HEIGHT))
-    out.figure("results-by-seat", "Results by seat (simulated play).", seat_chart(summary, width, NOTES_HEIGHT))
+    # The charts show the baseline's games only (the first agent against itself): say which, and how many of all.
+    shown = f"the {_baseline(summary)['games']} games of {summary['baseline']} play, of the {summary['games']} simulated"
+    out.figure("game-length", f"Game length in plies, {shown}.", length_chart(summary, width, NOTES_HEIGHT))
+    out.figure("results-by-seat", f"Results by seat, {shown}; the dashed line is an even share.", seat_chart(summary, width, NOTES_HEIGHT))
     return _book(out, summary, paper, "designer's notes", "", report_metadata(summary["title"]))
