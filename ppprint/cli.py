@@ -361,6 +361,37 @@ def perft(
 
 
 @app.command()
+def check(
+    game: Annotated[Optional[str], typer.Argument(help="The game (default: the game whose folder this is).")] = None,
+    playouts: Annotated[int, typer.Option(help="Seeded random games to play and check, position by position.", min=1, max=100_000)] = 20,
+    seed: Annotated[int, typer.Option(help="The first playout's seed (the next ones count up from it): the same seed, the same check.", min=0)] = 0,
+    max_plies: Annotated[int, typer.Option("--max-plies", help="Plies a playout plays at the most.", min=1, max=1_000_000)] = 400,
+    seconds: Annotated[float, typer.Option(help="Time limit: no playout starts after it.", min=0)] = 60.0,
+) -> None:
+    """Hold the game's rules engine to the engine contract, by seeded random play.
+
+    At every position: legal moves exist exactly when the game is not over, each is judged legal by
+    explain and unlisted ones illegal with a declared reason, apply/undo, clone, serialise and the
+    position text read back equal, facts are computed; then perft from the setup through legal_moves
+    against explain. The first broken invariant is one line (seed, ply, position, move), exit 1.
+    """
+    from rich.progress import Progress
+
+    from ppprint.check import ContractFailure, check_engine
+
+    game_id = game or _current_game()[0]
+    engine = get_game(game_id).require_engine()
+    try:
+        with Progress(disable=not sys.stderr.isatty(), transient=True) as bar:
+            task = bar.add_task(f"check {game_id}: playouts", total=playouts)
+            report = check_engine(engine, playouts, seed, max_plies, seconds, lambda done, _: bar.update(task, completed=done))
+    except ContractFailure as failure:
+        typer.echo(f"broken contract: {game_id}: {failure.one_line()}", err=True)
+        raise typer.Exit(EXIT_CLAIM) from None
+    typer.echo(f"{game_id}: the engine keeps the contract: {report.summary(seed)}")
+
+
+@app.command()
 def new(
     game: Annotated[str, typer.Argument(help="The new game's id, also its folder's name: lower-case words joined by '-' (my-game).")],
     folder: Annotated[Path, typer.Option("--in", help="Where to write the game's folder.", file_okay=False)] = Path("."),

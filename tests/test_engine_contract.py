@@ -1,9 +1,10 @@
 """The engine contract, run on every engine: bundled games and a game written by ``ppprint new``.
 
-Random playouts keep the invariants (tests/invariants.py); reason codes, facts
-and ends are declared with the rules they cite; garbage position text only ever
-gives a PositionError; bad position data and bad view options in a figure file
-stop the load with the file and the line of the key at fault.
+The checks are ppprint's own (:mod:`ppprint.check`, what ``ppprint check GAME`` runs):
+random playouts keep the invariants; reason codes, facts and ends are declared
+with the rules they cite; garbage position text only ever gives a PositionError.
+Here besides: bad position data and bad view options in a figure file stop the
+load with the file and the line of the key at fault.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from ppprint.check import check_codes, check_notation, check_playout
 from ppprint.engine.base import Game
 from ppprint.errors import InputError
 from ppprint.registry import Registry
 from tests.contract import contract_game, contract_ids
-from tests.invariants import check_move_text, check_playout, check_position_text, garbage_positions
 
 SEEDS = range(6)
 IDS = contract_ids()
@@ -35,20 +36,12 @@ def test_random_playout_keeps_invariants(game_id: str, seed: int) -> None:
 
 @pytest.mark.parametrize("game_id", IDS)
 def test_codes_are_declared_with_their_rules(game_id: str) -> None:
-    game = engine(game_id)
-    for codes in (game.Reason, game.Fact, game.End):
-        assert list(codes), f"{codes.__name__} declares no member"
-        assert all(isinstance(member.rule, str) and ": " in member.rule for member in codes), "a rule is 'Section: words'"
-        assert len({member.value for member in codes}) == len(codes)
+    check_codes(engine(game_id))
 
 
 @pytest.mark.parametrize("game_id", IDS)
 def test_garbage_position_text_is_a_position_error(game_id: str) -> None:
-    game = engine(game_id)
-    for text in garbage_positions(game):
-        check_position_text(game, text)
-    for text in ("", "??", "a1-", "-a1", "zz99-a1", "\x00", "a" * 300):
-        check_move_text(game, text)
+    check_notation(engine(game_id))
 
 
 def _copy(game_id: str, tmp_path: Path) -> Path:

@@ -18,6 +18,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"errors"}),
     frozenset({"output", "geometry", "model"}),
     frozenset({"engine", "layout"}),
+    frozenset({"check"}),
     frozenset({"registry"}),
     frozenset({"verify", "notation", "scaffold"}),
     frozenset({"render"}),
@@ -28,7 +29,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"cli", "__main__"}),
 )
 """Each top-level package or module of ``ppprint/`` in its layer: the model, the engine and layout, the
-registry of games, checking, drawing, the format-neutral book, simulated play (whose report is a book:
+engine's contract checks, the registry of games, checking, drawing, the format-neutral book, simulated play (whose report is a book:
 it imports no printer, so it sits below the formats), the formats, the build above them (which prints the
 report), and the command line."""
 RANK = {unit: rank for rank, layer in enumerate(LAYERS) for unit in layer}

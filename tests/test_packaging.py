@@ -105,7 +105,7 @@ def test_the_sdist_tests_run_against_the_installed_package(installed: tuple[Path
     with tarfile.open(sdist) as archive:
         archive.extractall(tmp_path, filter="data")
     unpacked = next(tmp_path.glob("ppprint-*"))
-    assert (unpacked / "tests" / "conftest.py").is_file() and (unpacked / "tests" / "invariants.py").is_file()
+    assert (unpacked / "tests" / "conftest.py").is_file() and (unpacked / "tests" / "contract.py").is_file()
     # Run the sdist's tests from a folder of their own, so they import the installed ppprint, not its sources.
     (unpacked / "tests").rename(tmp_path / "tests")
     run(python, "-m", "pip", "install", "-q", "pytest", "hypothesis", cwd=tmp_path)

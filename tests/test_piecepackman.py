@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from ppprint.check import check_playout
 from ppprint.engine.base import CHANCE, perft
 from ppprint.games.piecepackman.engine import (
     GAME,
@@ -42,7 +43,6 @@ from ppprint.games.piecepackman.maze.level import (
 )
 from ppprint.games.piecepackman.maze.paths import allowed_paths
 from ppprint.model.yamlio import load_yaml
-from tests.invariants import check_playout
 
 EAST, NORTH, WEST = 1, 0, 3
 
@@ -630,11 +630,11 @@ def test_ghosts_collect_wild_cubes() -> None:
 
 
 def test_three_ghost_game_keeps_the_invariants() -> None:
-    assert check_playout(THREE, 0, max_plies=300) > 0
+    assert check_playout(THREE, 0, max_plies=300).plies > 0
     # With the moons ghost out, the crowns ghost is player 1 and the arms ghost player 2.
     no_moons = PiecepackmanGame(ghosts=("suns", "crowns", "arms"))
     assert no_moons.seat == {0: 0, 2: 1, 3: 2} and no_moons.wild == 1
-    assert check_playout(no_moons, 1, max_plies=300) > 0
+    assert check_playout(no_moons, 1, max_plies=300).plies > 0
 
 
 # -- moves, positions and ends through the typed API ------------------------------------------------

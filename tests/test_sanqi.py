@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ppprint.check import check_playout
 from ppprint.engine.base import TERMINAL, perft
 from ppprint.games.sanqi.engine import (
     GAME,
@@ -30,7 +31,6 @@ from ppprint.model.table import Piece
 from ppprint.render.draw import Pen, bounds
 from ppprint.render.figure import figure_bytes
 from ppprint.render.pieces import draw_piece
-from tests.invariants import check_playout
 
 FIELD5 = HexField(5)
 RING_E5 = ["f5", "f6", "e6", "d5", "d4", "e4"]

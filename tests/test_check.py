@@ -1,0 +1,106 @@
+"""``ppprint check GAME``: the engine contract run on a game's folder.
+
+Faults planted in a scaffolded engine are caught, naming the seed, the ply, the position and the move;
+every bundled game passes with a small budget; an exception in the game's own code is still the game's
+error (its file and line, exit 2).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from pathlib import Path
+
+import pytest
+
+import ppprint.registry
+from ppprint.cli import run
+from ppprint.scaffold import create_game
+from ppprint.engine.base import State
+from ppprint.registry import Registry, registry
+from tests.conftest import edit
+
+GENERATOR = "return [] if self.outcome() else self._moves()"
+EXPLAIN = 'return illegal(Reason.GAME_OVER, "the game has ended") if self.outcome() else self._judge(move)'
+FAILURE = re.compile(r"broken contract: (?P<game>[\w-]+): seed (?P<seed>\d+), ply (?P<ply>\d+), position '(?P<position>[^']*)', move (?P<move>\S+): (?P<invariant>[\w-]+): ")
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``run`` configures the run's games (``--games``): put the suite's back afterwards."""
+    monkeypatch.setattr(ppprint.registry, "_current", ppprint.registry._current)
+
+
+def check(capsys: pytest.CaptureFixture[str], *args: str, games: Path | None = None) -> tuple[int, str, str]:
+    """``ppprint check ARGS`` in this process: the exit status, stdout and stderr."""
+    prefix = ["--no-bundled", "--games", str(games)] if games is not None else []
+    status = run([*prefix, "check", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def planted(tmp_path: Path, game_id: str, old: str, new: str) -> Path:
+    """A games folder holding the scaffolded game ``game_id`` with ``old`` replaced by ``new`` in its engine
+    (each test its own id: a game's modules are imported under its id)."""
+    games = tmp_path / "games"
+    games.mkdir()
+    edit(create_game(games, game_id) / "engine.py", old, new)
+    return games
+
+
+def caught(capsys: pytest.CaptureFixture[str], games: Path, game_id: str, *args: str) -> re.Match[str]:
+    status, out, err = check(capsys, game_id, *args, games=games)
+    assert status == 1 and out == "", (status, out, err)
+    assert len(err.splitlines()) == 1, err
+    found = FAILURE.match(err)
+    assert found is not None and found["game"] == game_id, err
+    return found
+
+
+def position_and_move(games: Path, found: re.Match[str]) -> tuple[State[Any], Any]:
+    """The position and the move a failure names, read back with the game's own notation."""
+    engine = Registry(folders=[games], bundled=False).get(found["game"]).require_engine()
+    state = engine.parse_position(found["position"])
+    return state, engine.parse_move(state, found["move"])
+
+
+@pytest.mark.parametrize("seed", [0, 5, 1000])
+def test_a_legal_move_the_generator_drops_is_caught(tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: int) -> None:
+    """legal_moves() never lists c3-b4 (the grid move (2, 2) -> (1, 3)), which explain() judges legal: a near miss of a listed move finds it."""
+    games = planted(tmp_path, "check-dropped", GENERATOR, "return [] if self.outcome() else [m for m in self._moves() if m != GridMove((2, 2), (1, 3))]")
+    found = caught(capsys, games, "check-dropped", "--seed", str(seed))
+    assert found["move"] == "c3-b4" and found["invariant"] in ("unlisted-illegal", "perft")
+    assert "explain judges it legal, but legal_moves does not list it" in found.string
+    assert int(found["seed"]) >= seed
+    state, move = position_and_move(games, found)
+    assert state.explain(move).legal and move not in state.legal_moves()
+
+
+def test_an_illegal_move_the_generator_adds_is_caught(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """legal_moves() lists c1-c3, two cells forward, at the setup: explain() refuses it, and the check says where."""
+    games = planted(tmp_path, "check-added", GENERATOR, "return [] if self.outcome() else [*self._moves(), *([GridMove((2, 0), (2, 2))] if self.owner((2, 0)) == self.to_move == 0 else [])]")
+    found = caught(capsys, games, "check-added")
+    assert (found["seed"], found["ply"], found["move"], found["invariant"]) == ("0", "0", "c1-c3", "listed-legal")
+    assert "explain says illegal: not-forward" in found.string
+
+
+def test_explain_wrong_on_one_move_is_caught(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """explain() calls c3-b4 blocked, which legal_moves() lists where a coin stands on c3: the check names that position."""
+    games = planted(tmp_path, "check-misjudged", EXPLAIN, f'return illegal(Reason.BLOCKED, "planted") if move == GridMove((2, 2), (1, 3)) else {EXPLAIN.removeprefix("return ")}')
+    found = caught(capsys, games, "check-misjudged")
+    assert (found["move"], found["invariant"]) == ("c3-b4", "listed-legal") and "explain says illegal: blocked planted" in found.string
+    state, move = position_and_move(games, found)
+    assert move in state.legal_moves() and not state.explain(move).legal
+
+
+def test_an_exception_in_the_game_code_names_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    games = planted(tmp_path, "check-raises", GENERATOR, "return [] if self.outcome() else self._moves()[:1] + [][1:] if len(self.history) < 3 else 1 / 0")
+    status, out, err = check(capsys, "check-raises", games=games)
+    assert status == 2 and re.search(r"check-raises/engine\.py:\d+: the game's own code raised ZeroDivisionError", err), err
+
+
+def test_every_bundled_game_keeps_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    for game_id in registry().ids():
+        status, out, err = check(capsys, game_id, "--playouts", "1", "--max-plies", "40")
+        assert status == 0 and err == "", (game_id, err)
+        assert out.startswith(f"{game_id}: the engine keeps the contract: 1 playout(s) (seed 0;"), out
