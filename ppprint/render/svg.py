@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
@@ -217,15 +217,19 @@ def share_shapes(html: str) -> tuple[str, str]:
     def elements() -> list[str]:
         return _SVG_ELEMENT.findall(html)
 
-    counts: dict[str, int] = {}
-    for element in elements():
-        for data in _PATH.findall(element):
-            counts[data] = counts.get(data, 0) + 1
-    paths: dict[str, str] = {}
-    for data, count in counts.items():
-        if _worth_sharing(count, len(data)):
-            paths[data] = f"{SHARED_PREFIX}{len(definitions) + 1}"
-            definitions.append(f'<path id="{paths[data]}" d="{data}"/>')
+    def shared(found: list[str], definition: Callable[[str, str], str]) -> dict[str, str]:
+        """An id for each text found often enough to be worth defining once, its definition kept."""
+        counts: dict[str, int] = {}
+        for text in found:
+            counts[text] = counts.get(text, 0) + 1
+        ids: dict[str, str] = {}
+        for text, count in counts.items():
+            if _worth_sharing(count, len(text)):
+                ids[text] = f"{SHARED_PREFIX}{len(definitions) + 1}"
+                definitions.append(definition(ids[text], text))
+        return ids
+
+    paths = shared([data for element in elements() for data in _PATH.findall(element)], lambda ident, data: f'<path id="{ident}" d="{data}"/>')
 
     def use_path(match: re.Match[str]) -> str:
         shared = paths.get(match.group(1))
@@ -234,15 +238,7 @@ def share_shapes(html: str) -> tuple[str, str]:
     if paths:
         html = _SVG_ELEMENT.sub(lambda element: _PATH.sub(use_path, element.group(0)), html)
     for _ in range(_GROUP_PASSES):
-        counts = {}
-        for element in elements():
-            for _, content in _INNERMOST_GROUP.findall(element):
-                counts[content] = counts.get(content, 0) + 1
-        groups: dict[str, str] = {}
-        for content, count in counts.items():
-            if _worth_sharing(count, len(content)):
-                groups[content] = f"{SHARED_PREFIX}{len(definitions) + 1}"
-                definitions.append(f'<g id="{groups[content]}">{content}</g>')
+        groups = shared([content for element in elements() for _, content in _INNERMOST_GROUP.findall(element)], lambda ident, content: f'<g id="{ident}">{content}</g>')
         if not groups:
             break
 
