@@ -6,8 +6,10 @@ print a little smaller (down to :data:`MIN_SHRINK` of its size) or with its
 panels in another number of columns; failing that it waits, the text that
 follows fills the page, and the figure opens the next page. A figure narrow
 enough (:data:`SIDE_SHARE` of the text width) sits beside the paragraphs that
-follow it. Waiting figures keep their order, so figures are numbered in the
-order they are printed and every ``ref()`` ("Figure 3") stays true; no figure
+follow it: in the room their measure leaves at the right of the frame
+(:attr:`FloatingTemplate.text_indent`) where it fits there, else with the text
+ending short of it. Waiting figures keep their order, so figures are numbered in
+the order they are printed and every ``ref()`` ("Figure 3") stays true; no figure
 waits past a :class:`FloatBarrier` (the end of the rules, the end of the book).
 A figure due on a page that has begun (cited on the page before) may print
 smaller still, below the text already there: down to the book's floor scale, or to
@@ -310,6 +312,9 @@ class FloatingTemplate(BaseDocTemplate):
         self._cited: dict[int, int] = {}
         self.layout_log: list[Placed] | None = None
         """Set to a list before ``build``: where each paragraph part, caption and figure marker lands."""
+        self.text_indent = 0.0
+        """How far short of the frame's right edge body text ends (its styles' ``rightIndent``): the
+        room a figure beside the text takes before the text must end sooner."""
 
     def handle_documentBegin(self) -> None:
         setattr(self.canv, LAYOUT_LOG, self.layout_log)
@@ -450,7 +455,10 @@ class FloatingTemplate(BaseDocTemplate):
         block = figure.beside(width)
         if block is None or block.height > room:
             return None
-        column = width - block.width - SIDE_GAP
+        # The text keeps its measure where the figure fits in the room it leaves, else it ends
+        # SIDE_GAP short of the figure (its right indent is counted in the padding).
+        padding = max(SIDE_GAP - self.text_indent, -block.width)
+        column = width - block.width - padding
         height = 0.0
         for text in texts:
             height += text.wrapOn(self.canv, column, _BIG)[1] + text.getSpaceAfter()
@@ -458,7 +466,7 @@ class FloatingTemplate(BaseDocTemplate):
             return None
         del flowables[: len(texts)]
         picture: Any = block  # it sizes itself like an Image (see FigureBlock._restrictSize)
-        return ImageAndFlowables(picture, texts, imageLeftPadding=SIDE_GAP, imageRightPadding=0, imageBottomPadding=block.spaceAfter)
+        return ImageAndFlowables(picture, texts, imageLeftPadding=padding, imageRightPadding=0, imageBottomPadding=block.spaceAfter)
 
     def _keep_heading_with_figure(self, flowables: list[Flowable]) -> None:
         """A heading directly before a figure: keep them together if the figure fits under it now,

@@ -8,6 +8,7 @@ what the printer makes of them.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
@@ -43,13 +44,34 @@ class TextList(ListFlowable):
         return content
 
 
-class MarkdownConverter:
-    """Turns one Markdown document into flowables."""
+class Box(Table):
+    """A framed box at most :attr:`widest` points wide (the measure of the text around it), at the left."""
 
-    def __init__(self, styles: Styles, make_figure: FigureMaker, key_prefix: str = "s"):
+    widest = 1e6
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return super().wrap(min(available_width, self.widest), available_height)
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        return super().split(min(available_width, self.widest), available_height)
+
+
+class MarkdownConverter:
+    """Turns one Markdown document into flowables.
+
+    ``measure``: the width of the body text, where the styles' paragraphs and list items end short of
+    the frame (their ``rightIndent``); a box is that wide, and its own text fills it.
+    """
+
+    def __init__(self, styles: Styles, make_figure: FigureMaker, key_prefix: str = "s", measure: float | None = None):
         self.styles = styles
         self.make_figure = make_figure
         self.key_prefix = key_prefix
+        self.measure = measure
+        self._boxed = styles
+        if styles.body.rightIndent or styles.bullet.rightIndent:
+            body = ParagraphStyle("body", parent=styles.body, rightIndent=0)
+            self._boxed = dataclasses.replace(styles, body=body, bullet=ParagraphStyle("bullet", parent=styles.bullet, rightIndent=0))
         self._headings = 0
         self._outline_level = -1
 
@@ -134,8 +156,12 @@ class MarkdownConverter:
 
     def _box_content(self, nodes: list[SyntaxTreeNode]) -> list[Flowable]:
         out: list[Flowable] = []
-        for node in nodes:
-            out.extend(self._list_rows(node) if node.type in ("bullet_list", "ordered_list") else self._block(node))
+        outside, self.styles = self.styles, self._boxed  # the box's text fills the box
+        try:
+            for node in nodes:
+                out.extend(self._list_rows(node) if node.type in ("bullet_list", "ordered_list") else self._block(node))
+        finally:
+            self.styles = outside
         return out
 
     def _box(self, title: str | None, content: list[Flowable]) -> Flowable:
@@ -145,7 +171,9 @@ class MarkdownConverter:
         if title:
             inner.append(TextParagraph(escape(title), self.styles.box_title))
         inner.extend(content)
-        box = Table([[flowable] for flowable in inner], colWidths=["100%"], splitByRow=1)
+        box = Box([[flowable] for flowable in inner], colWidths=["100%"], splitByRow=1, hAlign="LEFT")
+        if self.measure is not None:
+            box.widest = self.measure
         box.setStyle(
             TableStyle(
                 [

@@ -26,7 +26,7 @@ from ppprint.book.markdown import MarkdownConverter
 from ppprint.book.paragraph import Heading, Placed
 from ppprint.book.paragraph import TextParagraph
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles
-from ppprint.document.pages import FIGURE_HEIGHTS, HALF_MARGIN, HALF_PAPERS, MARGIN, PAPERS, Fit, FigureDrawer
+from ppprint.document.pages import FIGURE_HEIGHTS, HALF_MARGIN, HALF_PAPERS, MARGIN, MEASURE, PAPERS, Fit, FigureDrawer
 from ppprint.document.book import Book, BookFigure, TitleBlock
 from ppprint.document.style import HALF_BODY_SIZE
 from ppprint.errors import InputError
@@ -217,8 +217,11 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
     ``record`` receives where the printed book's text and figures land (:class:`~ppprint.book.paragraph.Placed`).
     """
     register_fonts()
-    styles = book_styles(HALF_BODY_SIZE) if half else book_styles()
     size, margin = (HALF_PAPERS[book.paper], HALF_MARGIN) if half else (PAPERS[book.paper], MARGIN)
+    # A full page's body text ends at the measure; a half page's takes the frame.
+    measure = None if half else min(MEASURE, size[0] - 2 * margin)
+    indent = 0.0 if measure is None else size[0] - 2 * margin - measure
+    styles = book_styles(HALF_BODY_SIZE) if half else book_styles(indent=indent)
     frame_height = size[1] - 1.9 * margin
     max_figure_height = frame_height * FIGURE_HEIGHTS[0]
     # Each figure's step in FIGURE_HEIGHTS: a figure that leaves a page too blank is made smaller.
@@ -267,7 +270,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
         )
 
     def story_of() -> list[Flowable]:
-        converter = MarkdownConverter(styles, lambda meta: make_figure(book.figure(meta)))
+        converter = MarkdownConverter(styles, lambda meta: make_figure(book.figure(meta)), measure=measure)
         story: list[Flowable] = [*title_block(book.title_block, styles), *converter.convert(book.rules.tree), FloatBarrier(), *converter.convert(book.back.tree)]
         story = keep_tail(story, frame_height * LAST_PAGE_SHARE)
         if book.appendix is not None:
@@ -278,6 +281,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
     def typeset(dry: bool) -> tuple[RulebookTemplate, bytes]:
         output = io.BytesIO()
         document = RulebookTemplate(output, size, margin, footer=book.running_title, meta=book.metadata, mirrored=half, dry=dry)
+        document.text_indent = indent
         if not dry and record is not None:
             document.layout_log = record
         document.build(story_of())

@@ -40,11 +40,14 @@ class Styles:
     table_head: ParagraphStyle
 
 
-def book_styles(base_size: float = style.BODY_SIZE) -> Styles:
-    """The styles, scaled from a body size in points."""
+def book_styles(base_size: float = style.BODY_SIZE, indent: float = 0.0) -> Styles:
+    """The styles, scaled from a body size in points; body text (paragraphs and list items) ends
+    ``indent`` points short of the frame's right edge (the page's measure)."""
     register_fonts()
     leading = base_size * 1.4
-    body = ParagraphStyle("body", fontName=SERIF, fontSize=base_size, leading=leading, textColor=INK, spaceAfter=base_size * 0.6, alignment=TA_LEFT, allowWidows=0, allowOrphans=0)
+    body = ParagraphStyle(
+        "body", fontName=SERIF, fontSize=base_size, leading=leading, textColor=INK, spaceAfter=base_size * 0.6, alignment=TA_LEFT, allowWidows=0, allowOrphans=0, rightIndent=indent
+    )
     return Styles(
         body=body,
         # No paragraph leaves a line alone at the foot or the head of a page (the bullet's inherit it).

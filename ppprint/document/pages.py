@@ -17,6 +17,12 @@ PAPERS: dict[str, tuple[float, float]] = {"letter": (8.5 * INCH, 11 * INCH), "a4
 HALF_PAPERS: dict[str, tuple[float, float]] = {"letter": (5.5 * INCH, 8.5 * INCH), "a4": (148 * _MM, 210 * _MM)}
 """The page of a booklet on each paper: half-letter, or A5 on A4 (two to a sheet)."""
 MARGIN = 0.85 * INCH
+MEASURE = 4.9 * INCH
+"""The width of a full page's body text, its measure: about 67 characters of the body face a line
+(the frame, 6.8 in on Letter, set 93-97, where 60-75 read well). Paragraphs and lists end there,
+leaving a column at the right of the frame; headings, figures, tables and the title block take the
+frame's width, and a small figure sits in that column beside the text (a booklet's half page is
+narrow enough already: its text takes the frame)."""
 HALF_MARGIN = 0.5 * INCH
 FIGURE_HEIGHTS = (0.62, 0.56, 0.5, 0.45, 0.4)
 """A figure may fill at most this share of the frame's height: the first share whose pages come out
