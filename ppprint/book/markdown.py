@@ -34,7 +34,7 @@ class TextList(ListFlowable):
 
     ReportLab expands a list's items once and drops what it expanded them from; a list placed beside
     a figure (``ImageAndFlowables``) is expanded again from that, and fails if it was measured before
-    (a figure that waited, then found its place beside the list). This one hands back its expansion.
+    (a figure that waited, then found its place beside the list). This one hands back its items as expanded the first time.
     """
 
     def _getContent(self) -> list[Any]:  # noqa: N802  (ReportLab's name)

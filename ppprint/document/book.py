@@ -100,9 +100,9 @@ class Book:
     paper: str
     lang: str
     title: str
-    """The document's title ("Expansion: rules")."""
+    """The document's title ("<Game>: rules")."""
     running_title: str
-    """The running title of a page's footer ("Expansion · rules")."""
+    """The running title of a page's footer ("<Game> · rules")."""
     metadata: Mapping[str, Any]
     """Title, author, subject, keywords, designers, licence notice and address (:func:`book_metadata`)."""
     title_block: TitleBlock
