@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ppprint.book.rulebook import LayoutMemory
     from ppprint.document.book import Book
+    from ppprint.web.figures import WebMemo
 
 
 @dataclass(frozen=True)
@@ -21,9 +23,9 @@ class Printing:
     """What a printer may use besides the book: the build's memory of layouts (the cache), and for
     the web the figures' cache keys and a memo of their SVG."""
 
-    layouts: Any = None
+    layouts: LayoutMemory | None = None
     keys: Mapping[str, str] = field(default_factory=dict)
-    memo: Any = None
+    memo: WebMemo | None = None
 
 
 Printer = Callable[["Book", Printing], bytes]
