@@ -165,7 +165,7 @@ def _renamed(text: Text, names: Mapping[str, str]) -> Text:
     """``text`` with its figure nodes placing the figures as ``names`` renames them (a copy; ``text`` is left as it is)."""
     if all(names.get(str(node.meta["id"]), node.meta["id"]) == node.meta["id"] for node in text.figures()):
         return text
-    tokens = [token.copy(attrs=dict(token.attrs), meta=dict(token.meta)) for token in text.tree.to_tokens()]
+    tokens = text.tokens()
     for token in tokens:
         if token.type == FIGURE:
             token.meta["id"] = names.get(str(token.meta["id"]), token.meta["id"])

@@ -55,6 +55,10 @@ class Text:
     tree: SyntaxTreeNode
     source: str
 
+    def tokens(self) -> list[Token]:
+        """The tree's tokens, copied so a printer may set ids and links on them (a book is shared by every printer)."""
+        return [token.copy(attrs=dict(token.attrs), meta=dict(token.meta)) for token in self.tree.to_tokens()]
+
     def figures(self) -> list[SyntaxTreeNode]:
         """The figure nodes, in order."""
         return [node for node in self.tree.walk() if node.type == FIGURE]

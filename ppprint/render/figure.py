@@ -18,7 +18,7 @@ from ppprint.errors import DataError, InputError
 from ppprint.layout import GameView
 from ppprint.model.game import Figure
 from ppprint.model.piecepack import suit_table
-from ppprint.model.table import Arrow, Cross, Ghost, Highlight, Label, Mark, Piece, Point, Table, footprint, piece_kind
+from ppprint.model.table import Arrow, Cross, Ghost, Highlight, Label, Mark, Point, Table, footprint, piece_kind
 from ppprint.render import marks
 from ppprint.render import marks as marks_module
 from ppprint.render.draw import DeferredDrawing, Drawing, Pen

@@ -23,12 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from markdown_it.token import Token
-from markdown_it.tree import SyntaxTreeNode
 
 from ppprint import __version__
 from ppprint.document.book import Book, BookFigure, TitleBlock
 from ppprint.document.style import ACCENT, BOX_EDGE, BOX_FILL, INK, MUTED, PAPER, RULE, SANS_FAMILY, SERIF_FAMILY
-from ppprint.document.text import FIGURE, parser
+from ppprint.document.text import FIGURE, Text, parser
 from ppprint.web.figures import WebFigures, WebMemo
 from ppprint.web.fonts import Face, font_face_css, font_files
 
@@ -91,15 +90,13 @@ class _Text:
         self.ids: set[str] = set(RESERVED_IDS) | {f"figure-{n}" for n in range(1, self.figure_count + 1)}
         self.toc: list[tuple[int, str, str]] = []
 
-    def render(self, tree: SyntaxTreeNode) -> str:
+    def render(self, text: Text) -> str:
         md = parser()
         md.add_render_rule("container_box_open", _box)
         md.add_render_rule("container_box_close", _box)
         md.add_render_rule("heading_close", _heading_close)
         md.add_render_rule("hr", lambda *_: '<hr class="space" />\n')
-        # The book is shared by every printer: its tokens are copied before ids and links are set on them.
-        tokens = [token.copy(attrs=dict(token.attrs), meta=dict(token.meta)) for token in tree.to_tokens()]
-        return str(md.renderer.render(self._prepared(tokens), md.options, {}))
+        return str(md.renderer.render(self._prepared(text.tokens()), md.options, {}))
 
     def _prepared(self, tokens: list[Token]) -> list[Token]:
         for index, token in enumerate(tokens):
@@ -256,9 +253,9 @@ def web_book(book: Book, keys: Mapping[str, str] | None = None, memo: WebMemo | 
         )
 
     text = _Text(book, figure_html)
-    main = text.render(book.rules.tree) + text.render(book.back.tree)
+    main = text.render(book.rules) + text.render(book.back)
     if book.appendix is not None:
-        main += text.render(book.appendix.tree)
+        main += text.render(book.appendix)
     main = figures.finish(main)
     figures.keep()
     meta = book.metadata
