@@ -86,7 +86,7 @@ def booklet(half: bytes, book: Book) -> bytes:
     _, notes = cover_plan(pages)
     contents = [(str(item.title), number + 1) for item in reader.outline if not isinstance(item, list) and (number := reader.get_destination_page_number(item)) is not None]
     covers = cover_pages(book, contents, notes)
-    return impose(half, book.paper, {**book.metadata, "title": f"{book.title} (booklet)"}, covers)
+    return impose(half, book.paper, {**book.metadata, "title": f"{book.title} (booklet)", "language": book.lang}, covers)
 
 
 def impose(pdf: bytes, paper: str, metadata: Mapping[str, Any], covers: bytes | None = None) -> bytes:

@@ -48,7 +48,7 @@ def game_entry(game: Plugin, styles: Styles, number: int, report: VerifyReport |
     data = game.data
     meta = data.meta
     rows = [
-        ("Designers", f"{join_names(meta.designers)} ({meta.year})"),
+        ("Designers", join_names(meta.designers) + (f" ({meta.year})" if meta.year is not None else "")) if meta.designers else ("Design", meta.design_credit()),
         ("Ages", meta.ages),
         ("Goal", meta.summary.goal if meta.summary is not None else ""),
         ("Licence", meta.licence.name),
@@ -125,10 +125,10 @@ def build_catalogue(plugins: Sequence[Plugin], paper: str = "letter", reports: M
         footer=f"{CATALOGUE_TITLE} · catalogue",
         meta={
             "title": f"{CATALOGUE_TITLE}: catalogue",
-            "author": ", ".join(sorted({name for data in games for name in data.meta.designers})),
+            "author": ", ".join(sorted({name for data in games for name in data.meta.creators()})),
             "subject": f"Catalogue of {len(games)} games: {', '.join(data.meta.title for data in games)}",
             "keywords": ["catalogue", *(data.meta.title for data in games), *(f"licence: {name}" for name in licences)],
-            "creators": sorted({name for data in games for name in data.meta.designers}),
+            "creators": sorted({name for data in games for name in data.meta.creators()}),
             "rights": typographic(" ".join(f"{data.meta.title}: {data.meta.licence.name}." for data in games)),
         },
     )

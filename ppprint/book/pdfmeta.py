@@ -6,8 +6,9 @@ description, keywords, the language, and the licence: ``dc:rights`` and
 ``xmpRights:UsageTerms`` (the licence notice), and for a licence with an
 address ``xmpRights:Marked``, ``xmpRights:WebStatement`` and ``cc:license``,
 with ``cc:attributionName`` naming the designers. The packet holds no date,
-so two builds stay byte-identical. The catalogue (``/Lang`` ``en``) is set on
-the document catalogue of every PDF as well.
+so two builds stay byte-identical. The language (``/Lang``) is set on the
+document catalogue of every PDF as well: the metadata's ``language`` (a BCP 47
+tag, a game's ``language:`` in ``game.yaml``), else :data:`LANGUAGE`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,12 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 LANGUAGE = "en"
+"""The language of a PDF whose metadata names none."""
+
+
+def language(meta: Mapping[str, Any]) -> str:
+    """The document language of ``meta``: its ``language``, else :data:`LANGUAGE`."""
+    return str(meta.get("language") or LANGUAGE)
 
 
 def _alt(text: str) -> str:
@@ -30,7 +37,7 @@ def _list(kind: str, items: Sequence[str]) -> str:
 def xmp_packet(meta: Mapping[str, Any]) -> str:
     """The XMP packet of a PDF whose metadata is ``meta``: the keys of
     :func:`~ppprint.book.rulebook.rulebook_metadata` (title, author, subject, keywords), and
-    optionally ``rights`` (the licence notice), ``licence_url`` and ``creators`` (a list)."""
+    optionally ``rights`` (the licence notice), ``licence_url``, ``creators`` (a list) and ``language``."""
     keywords = [str(k) for k in meta.get("keywords", [])]
     licences = [k.split(":", 1)[1].strip() for k in keywords if k.startswith("licence:")]
     rights = str(meta.get("rights") or "; ".join(f"Licence: {name}" for name in licences))
@@ -41,7 +48,7 @@ def xmp_packet(meta: Mapping[str, Any]) -> str:
         f"<dc:creator>{_list('Seq', creators)}</dc:creator>" if creators else "",
         f"<dc:description>{_alt(str(meta.get('subject', '')))}</dc:description>",
         f"<dc:subject>{_list('Bag', keywords)}</dc:subject>",
-        f"<dc:language>{_list('Bag', [LANGUAGE])}</dc:language>",
+        f"<dc:language>{_list('Bag', [language(meta)])}</dc:language>",
         f"<dc:rights>{_alt(rights)}</dc:rights>" if rights else "",
         f"<pdf:Keywords>{escape(', '.join(keywords))}</pdf:Keywords>",
         "<pdf:Producer>ppprint</pdf:Producer>",
@@ -83,7 +90,7 @@ def attach_to_canvas(canvas: Any, meta: Mapping[str, Any]) -> None:
     packet = xmp_packet(meta)
     catalog = canvas._doc.Catalog
     catalog.Metadata = XMP(creator=lambda doc: packet.encode("utf-8"))
-    catalog.Lang = PDFString(LANGUAGE)
+    catalog.Lang = PDFString(language(meta))
 
 
 def attach_to_writer(writer: Any, meta: Mapping[str, Any]) -> None:
@@ -96,4 +103,4 @@ def attach_to_writer(writer: Any, meta: Mapping[str, Any]) -> None:
     stream.set_data(xmp_packet(meta).encode("utf-8"))
     root = writer._root_object
     root[NameObject("/Metadata")] = writer._add_object(stream)
-    root[NameObject("/Lang")] = TextStringObject(LANGUAGE)
+    root[NameObject("/Lang")] = TextStringObject(language(meta))

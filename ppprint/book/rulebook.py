@@ -21,7 +21,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, S
 
 from ppprint.book.floats import FloatBarrier, FloatingFigure, FloatingTemplate, KeepTail
 from ppprint.book.trial import DRY_RUN, dry_run
-from ppprint.book.pdfmeta import attach_to_canvas
+from ppprint.book.pdfmeta import attach_to_canvas, language
 from ppprint.book.markdown import MarkdownConverter
 from ppprint.book.paragraph import Heading, Placed
 from ppprint.book.paragraph import TextParagraph
@@ -164,7 +164,7 @@ class RulebookTemplate(FloatingTemplate):
             keywords=meta["keywords"],
             creator="ppprint",
             producer="ppprint (ReportLab)",
-            lang="en",
+            lang=language(meta),
             displayDocTitle=1,
             initialFontName=SERIF,
         )
@@ -280,7 +280,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
 
     def typeset(dry: bool) -> tuple[RulebookTemplate, bytes]:
         output = io.BytesIO()
-        document = RulebookTemplate(output, size, margin, footer=book.running_title, meta=book.metadata, mirrored=half, dry=dry)
+        document = RulebookTemplate(output, size, margin, footer=book.running_title, meta={**book.metadata, "language": book.lang}, mirrored=half, dry=dry)
         document.text_indent = indent
         if not dry and record is not None:
             document.layout_log = record

@@ -31,14 +31,15 @@ from ppprint.document.pages import INCH, FigureDrawer
 from ppprint.document.style import INFO_FIELDS, INFO_SHARES
 from ppprint.document.template import render, render_own
 from ppprint.document.text import FIGURE, FIGURE_MARKER, Text, TextError, parse, refuse_markers
-from ppprint.document.typography import join_names, stated, typographic
+from ppprint.document.typography import stated, typographic
 from ppprint.errors import ClaimError, InputError
 from ppprint.layout.plain import PlainPosition
 from ppprint.model.game import IMAGE_RE, GameData, GameMeta, image_path
 from ppprint.model.table import MarkKind
 from ppprint.model.table import Table as PieceTable
-from ppprint.registry import Plugin
+from ppprint.registry import BUNDLED_PACKAGE, Plugin
 from ppprint.render.figure import FigurePanels, table_drawing
+from ppprint.render.fonts import describe_char, unsettable
 from ppprint.render.draw import Drawing
 from ppprint.render.marks import Sample
 from ppprint.verify import VerifyReport, verify_figure
@@ -233,14 +234,15 @@ def marks_used(report: VerifyReport) -> tuple[Sample, ...]:
 
 def book_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
     """A game's book's metadata: title, author, subject and keywords (with the licence), the subjects
-    (the keywords alone), and the designers, the licence notice and its address."""
+    (the keywords alone), the creators (the designers, else "A traditional game (Korea)"), the licence notice and its
+    address. The language is the book's :attr:`Book.lang`, which each PDF printer adds as ``language``."""
     return {
         "title": typographic(f"{meta.title}: {what}"),
-        "author": ", ".join(meta.designers),
+        "author": typographic(meta.author()),
         "subject": typographic(f"Rules of {meta.title}. {meta.licence.name}."),
         "keywords": [*meta.keywords, f"licence: {meta.licence.name}"],
         "subjects": list(meta.keywords),
-        "creators": list(meta.designers),
+        "creators": [typographic(name) for name in meta.creators()],
         "rights": typographic(" ".join(meta.licence.notice.split())),
         "licence_url": meta.licence.url,
     }
@@ -252,7 +254,7 @@ def title_block(meta: GameMeta) -> TitleBlock:
     kept = [label for label in INFO_FIELDS if stated(values[label])]
     spare = 100 - sum(INFO_SHARES[label] for label in kept)
     fields = tuple((label, typographic(values[label]), INFO_SHARES[label] + (spare if label == INFO_FIELDS[-1] else 0)) for label in kept)
-    byline = typographic(f"A game by {join_names(meta.designers)} · {meta.year}")
+    byline = typographic(meta.byline())
     return TitleBlock(typographic(meta.title), typographic(meta.subtitle or ""), byline, fields)
 
 
@@ -290,8 +292,60 @@ def rulebook_markdown(game: Plugin, report: VerifyReport, numbering: FigureNumbe
     if data.clarifications_path is not None:
         check_markdown(clarifications, data.clarifications_path)
     frame = {"clarifications": clarifications, "figures": len(data.figures)}
-    frame |= {"diagrams": report.diagrams, "claims": report.claims, "unchecked": report.unchecked}
+    frame |= {"diagrams": report.diagrams, "claims": report.claims, "unchecked": report.unchecked, "engine": engine_credit(game)}
     return rules, render_own(TEMPLATES_DIR, "back-matter.md.j2", context | frame)
+
+
+def check_settable(data: GameData, rules_md: str) -> None:
+    """Refuse a character of the book's text that the shipped fonts cannot set (it would print as
+    nothing): in ``game.yaml`` (the title block, credits, licence, quick reference), the rules as
+    rendered, ``clarifications.md``, and each figure's caption and labels. The error names the file and
+    the first line that holds the character (a character the rules' template makes from the game's
+    ``book.py`` names ``rules.md`` alone)."""
+    meta = data.meta.model_dump(exclude={"keywords", "catalogue", "language"})
+    texts: list[tuple[Path, str]] = [(data.folder / "game.yaml", "\n".join(_strings(meta))), (data.rules_path, rules_md)]
+    if data.clarifications_path is not None:
+        texts.append((data.clarifications_path, data.clarifications_path.read_text(encoding="utf-8")))
+    for figure in data.figures.values():
+        labels = [figure.caption, *(panel.label for panel in figure.panels), *(label for panel in figure.panels for label in panel.marks.labels.values())]
+        texts.append((figure.path, "\n".join(labels)))
+    for path, text in texts:
+        found = unsettable(text)
+        if not found:
+            continue
+        source = path.read_text(encoding="utf-8").splitlines()
+        comment = "#" if path.suffix == ".yaml" else None
+        line = next((number for number, words in enumerate(source, 1) if found[0] in words and not (comment and words.lstrip().startswith(comment))), None)
+        here = [char for char in found if line is not None and char in source[line - 1]] or found[:1]
+        chars = ", ".join(describe_char(char) for char in here[:4]) + (f" and {len(here) - 4} more" if len(here) > 4 else "")
+        others = len(found) - len(here)
+        elsewhere = f"; {others} other such character{'s' if others > 1 else ''} elsewhere in the file" if others else ""
+        made = "" if line is not None else " (in the text that the rules' template makes)"
+        raise InputError(
+            f"{chars}{made}: the shipped fonts (Noto Serif, Noto Sans) have no glyph for {'it' if len(here) == 1 else 'them'}, "
+            f"so the PDF would print nothing there{elsewhere}; write {'it' if len(here) == 1 else 'them'} otherwise",
+            path,
+            line,
+        )
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string in a nested value of mappings and lists."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Mapping):
+        return [text for item in value.values() for text in _strings(item)]
+    if isinstance(value, (list, tuple)):
+        return [text for item in value for text in _strings(item)]
+    return []
+
+
+def engine_credit(game: Plugin) -> str:
+    """Whose rules engine checked a book's diagrams, for its credits: "ppprint's <title> engine" for a game
+    bundled with ppprint, "this game's rules engine (engine.py)" for any other (its own code checked it)."""
+    if game.where.package.startswith(BUNDLED_PACKAGE + "."):
+        return f"ppprint's {game.data.meta.title} engine"
+    return f"this game's rules engine ({game.module_path('engine').name})"
 
 
 def check_markdown(text: str, path: Path) -> None:
@@ -347,6 +401,7 @@ def rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", draw: Fi
     data = game.data
     numbering = number_figures(data)
     rules_md, back_md = rulebook_markdown(game, report, numbering)
+    check_settable(data, rules_md)
     try:
         rules = parse(rules_md)
         back = parse(back_md, images=False, figures=False)
@@ -383,7 +438,7 @@ def rulebook(game: Plugin, report: VerifyReport, paper: str = "letter", draw: Fi
     return Book(
         id=game.id,
         paper=paper,
-        lang="en",
+        lang=meta.language,
         title=typographic(f"{meta.title}: rules"),
         running_title=typographic(f"{meta.title} · rules"),
         metadata=book_metadata(meta),

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, cast
 
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from ppprint.errors import DataError, InputError
 from ppprint.model.table import MARK_KINDS, MarkKind
@@ -63,7 +63,32 @@ def _summary_line(text: str) -> str:
     return _plain_line(text, "a summary line")
 
 
+_LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z]{3}){0,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?(-([A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*")
+_NOT_A_NAME = re.compile(r"(traditional|unknown|anonymous|anon\.?|n/?a|none)\b", re.IGNORECASE)
+
+
+def _language_tag(tag: str) -> str:
+    """A BCP 47 language tag: a language (``en``, ``fr``, ``ja``) with an optional script and region (``pt-BR``, ``zh-Hant-TW``)."""
+    if not _LANGUAGE_TAG.fullmatch(tag):
+        raise ValueError(f"'{tag}' is not a BCP 47 language tag (such as en, fr, pt-BR, zh-Hant)")
+    return tag
+
+
+def _designer(name: str) -> str:
+    """A designer's name; a traditional game or one whose designer is unknown names none."""
+    if not name.strip():
+        raise ValueError("a designer's name may not be empty")
+    if _NOT_A_NAME.match(name.strip()):
+        raise ValueError(
+            f"'{name.strip()}' is not a designer's name: a traditional game writes 'designers: []' and 'traditional: true' "
+            "(and where it comes from as 'origin: ...'); a game whose designer is unknown writes 'designers: []'"
+        )
+    return name.strip()
+
+
 CreditLine = Annotated[str, AfterValidator(_credit_line)]
+LanguageTag = Annotated[str, AfterValidator(_language_tag)]
+DesignerName = Annotated[str, AfterValidator(_designer)]
 SummaryLine = Annotated[str, Field(max_length=240), AfterValidator(_summary_line)]
 """A line of a game's quick reference: plain text, at most 240 characters (three or four lines of the back cover)."""
 
@@ -119,8 +144,14 @@ class GameMeta(_Strict):
 
     title: str
     subtitle: str = ""
-    designers: list[str]
-    year: int
+    designers: list[DesignerName]
+    """Who designed the game; empty for a traditional game (``traditional: true``) or one whose designer is unknown."""
+    traditional: bool = False
+    """A traditional game: nobody designed it, so ``designers`` is empty."""
+    origin: str = ""
+    """Where a game without designers comes from ("Korea"), printed after its byline."""
+    year: int | None = None
+    """The year of the design (or of the source's rules); left out when unknown."""
     players: str
     ages: str
     length: str
@@ -137,6 +168,52 @@ class GameMeta(_Strict):
     summary: Summary | None = None
     """The quick reference on the back cover of the game's booklet (without it, the back cover holds
     the title, the credits and the licence)."""
+    language: LanguageTag = "en"
+    """The language of the rules text, a BCP 47 tag: the books' document language (PDF, HTML, EPUB)."""
+
+    @field_validator("traditional")
+    @classmethod
+    def _traditional_has_no_designers(cls, value: bool, info: ValidationInfo) -> bool:
+        if value and info.data.get("designers"):
+            raise ValueError("a traditional game names no designers: write 'designers: []'")
+        return value
+
+    @field_validator("origin")
+    @classmethod
+    def _origin_without_designers(cls, value: str, info: ValidationInfo) -> str:
+        value = _plain_line(value, "origin") if value.strip() else ""
+        if value and info.data.get("designers"):
+            raise ValueError("origin: only a game without designers (traditional, or its designer unknown) names where it comes from")
+        return value
+
+    def attribution(self) -> str:
+        """Who made the game, as a byline says it: "A game by A and B", "A traditional game (Korea)", "Designer unknown"."""
+        if self.designers:
+            names = self.designers
+            joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            return f"A game by {joined}"
+        what = "A traditional game" if self.traditional else "Designer unknown"
+        return f"{what} ({self.origin})" if self.origin else what
+
+    def byline(self) -> str:
+        """The title block's byline: :meth:`attribution` and the year (when known)."""
+        return self.attribution() + (f" · {self.year}" if self.year is not None else "")
+
+    def creators(self) -> list[str]:
+        """The document's creators (metadata, XMP): the designers, else the attribution ("A traditional game (Korea)")."""
+        return list(self.designers) or [self.attribution()]
+
+    def author(self) -> str:
+        """The document's author field: the designers, comma-separated, else the attribution."""
+        return ", ".join(self.creators())
+
+    def design_credit(self) -> str:
+        """The credits' "Game design:" line: "A, B (2003)", "Traditional, from Korea", "Designer unknown"."""
+        year = f" ({self.year})" if self.year is not None else ""
+        if self.designers:
+            return ", ".join(self.designers) + year
+        what = "Traditional" if self.traditional else "Designer unknown"
+        return (f"{what}, from {self.origin}" if self.origin else what) + year
 
     def catalogue_picture(self) -> CataloguePicture | None:
         """The figure panel the catalogue shows, or ``None`` for the setup."""

@@ -115,7 +115,7 @@ def report_metadata(title: str, meta: GameMeta | None = None) -> dict[str, Any]:
     else:
         keywords = [*meta.keywords, "simulated play", "designer's report", f"licence: {meta.licence.name}"]
         subject = f"Simulated play of {title}: game length, results by seat, branching, skill. {meta.licence.name}."
-        designers = list(meta.designers)
+        designers = meta.creators()
     return {
         "title": typographic(f"{title}: designer's report"),
         "author": ", ".join(designers),

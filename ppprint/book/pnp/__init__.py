@@ -60,7 +60,7 @@ def build_pnp(name: str, options: PnpOptions) -> bytes:
     else:
         game = _plugin(name)
         meta = game.data.meta
-        title, author, licence = meta.title, ", ".join(meta.designers), meta.licence.name
+        title, author, licence = meta.title, meta.author(), meta.licence.name
         add_sections = game.hook("pnp", "add_sections")
         if add_sections is None:
             raise InputError(f"pnp.py of game '{name}' defines no add_sections(document, options)", game.module_path("pnp"))
