@@ -1423,9 +1423,6 @@ class PiecepackmanState(State[Move]):
                 path_costs[suit] = cost
         return path_costs
 
-    def fact(self, name: Fact) -> object:
-        return _FACTS[name](self)
-
     # -- notation -----------------------------------------------------------------------------
     def position_text(self) -> str:
         order = self.maze.order
@@ -1530,6 +1527,7 @@ class PiecepackmanGame(Game[PiecepackmanState, Move, PiecepackmanPosition]):
     title = "Piecepackman"
     Reason = Reason
     Fact = Fact
+    fact_values = _FACTS
     End = End
     Position = PiecepackmanPosition
 

@@ -1233,9 +1233,6 @@ class SiegeState(State[SiegeMove]):
         tokens.append(f"attacked={'yes' if self.attacked else 'no'}")
         return " ".join(tokens)
 
-    def fact(self, name: Fact) -> object:
-        return _FACTS[name](self)
-
 
 def _reinforcement_fact(state: SiegeState) -> str | None:
     due = state.reinforcement(state.to_move) if state.phase is Phase.REINFORCE else None
@@ -1478,6 +1475,7 @@ class Siege(Game[SiegeState, SiegeMove, SiegePosition]):
     title = "Siege by Number"
     Reason = Reason
     Fact = Fact
+    fact_values = _FACTS
     End = End
     Position = SiegePosition
 
