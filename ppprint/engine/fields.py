@@ -1,16 +1,16 @@
 """The one-line ``key=value`` position notation, read and written in one place with one set of error words.
 
-A game whose position text is space-separated ``key=value`` tokens (``lives=3
+A game whose position text is space-separated ``key=value`` tokens (``round=3
 phase=move``) reads it with :func:`read_fields` (or, when the keys depend on
 a field, :func:`split_fields` then :func:`expect_fields`) and writes it with
 :func:`fields_text`. The errors, each a :class:`PositionError` naming the key:
 
-* ``'lives' is not a key=value field``
-* ``the field 'lives' is given twice``
-* ``the field 'lives' has no value`` (plus a hint such as ``(write '-' for nothing)``)
-* ``unknown field 'colour' (fields: level, ppm, lives...)``
-* ``a position gives every field: level, ppm, lives... (missing: lives)``
-* ``the fields go in this order: players, turn, phase...``
+* ``'round' is not a key=value field``
+* ``the field 'round' is given twice``
+* ``the field 'round' has no value`` (plus a hint such as ``(write '-' for nothing)``)
+* ``unknown field 'colour' (fields: round, phase...)``
+* ``a position gives every field: round, phase... (missing: phase)``
+* ``the fields go in this order: round, phase...``
 """
 
 from __future__ import annotations
