@@ -457,7 +457,8 @@ def perft_depth(state: State[Any], candidates: int, budget: int = PERFT_BUDGET, 
 
 
 def check_codes(game: Game[Any, Any, Any]) -> None:
-    """The game's reason codes, facts and ends: each kind declares a member, each member once, each citing a rule."""
+    """The game's reason codes, facts and ends: each kind declares a member, each member once, each citing a rule;
+    ``fact_values``, where the game sets it, gives a function for every fact and no other."""
     for codes in (game.Reason, game.Fact, game.End):
         if not list(codes):
             raise ContractFailure(Invariant.CODES, f"{codes.__name__} declares no member")
@@ -466,6 +467,12 @@ def check_codes(game: Game[Any, Any, Any]) -> None:
                 raise ContractFailure(Invariant.CODES, f"{codes.__name__}.{member.name} cites {member.rule!r}, not a rule written 'Section: words'")
         if len({member.value for member in codes}) != len(codes):
             raise ContractFailure(Invariant.CODES, f"{codes.__name__} declares a code twice")
+    values = getattr(game, "fact_values", None)
+    if values is not None:
+        missing = [member.name for member in game.Fact if member not in values]
+        if missing or len(values) != len(game.Fact):
+            words = f"has no function for {', '.join(missing)}" if missing else "names a fact Fact does not declare"
+            raise ContractFailure(Invariant.CODES, f"fact_values {words}")
 
 
 def garbage_positions(game: Game[Any, Any, Any], seed: int = 0) -> list[str]:

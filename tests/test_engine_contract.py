@@ -83,3 +83,62 @@ def test_bad_view_options_name_the_key_and_its_line(game_id: str, tmp_path: Path
     registry, path = _write_figure(game_id, tmp_path, f"position: setup\nview:\n  {view}\nclaims:\n  - setup: true\n")
     error = _load_error(registry, game_id)
     assert error.path == path and error.line == 4 and problem in error.message, error.one_line()
+
+
+COUNTER = '''
+
+from dataclasses import dataclass
+
+from ppprint.engine.grid import GridPosition
+
+
+class CountedPosition(GridPosition):
+    plies: int = 0
+
+
+@dataclass(eq=False)
+class CountedState(ScaffoldCounterState):
+    plies: int = 0
+
+    def _do(self, move: GridMove) -> None:
+        super()._do(move)
+        self.plies += 1
+
+    def _undo(self, move: GridMove) -> None:
+        super()._undo(move)
+        self.plies -= 1
+
+
+class Counted(ScaffoldCounter):
+    Position, state_class = CountedPosition, CountedState
+
+
+GAME = Counted()
+'''
+"""A counter added to the scaffolded grid game: the whole of what a game writes for one more field."""
+
+
+def test_scaffold_grid_game_extends_with_a_counter(tmp_path: Path) -> None:
+    from ppprint.check import check_engine
+    from ppprint.errors import PositionError
+    from ppprint.scaffold import create_game
+
+    folder = create_game(tmp_path, "scaffold-counter")
+    with (folder / "engine.py").open("a", encoding="utf-8") as out:
+        out.write(COUNTER)
+    game = Registry(folders=[tmp_path]).get("scaffold-counter").require_engine()
+    check_engine(game, playouts=2, seconds=30)
+    state = game.initial_state()
+    assert state.start_text.endswith(" 1 plies=0") and game.setup_problem(state) is None
+    for _ in range(3):
+        state.push(state.legal_moves()[0])
+    text = state.position_text()
+    assert text.endswith(" 2 plies=3"), text
+    again = game.parse_position(text)
+    assert again.plies == 3 and again == state and again.position_text() == text
+    assert game.deserialise(state.serialise()) == state and state.clone().plies == 3
+    assert game.position_from_data({"pieces": {"first": ["a1"]}, "plies": 5}).plies == 5
+    assert game.setup_problem(game.parse_position(state.start_text.replace("plies=0", "plies=1"))) == "plies starts at 0"
+    for bad, words in [(" 1 plies=x", "the field 'plies'"), (" 1", "missing: plies"), (" 1 moves=1", "unknown field .moves."), (" 1 plies=1 plies=2", "given twice")]:
+        with pytest.raises(PositionError, match=words):
+            game.parse_position(state.start_text.split(" ")[0] + bad)

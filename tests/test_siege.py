@@ -834,10 +834,10 @@ _MID_TURN = (
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (_MID_TURN.replace("dice=35", "dice=35 dice=3"), "dice= is given twice"),
-        (_MID_TURN.replace("attacked=yes", "attacked=yes colour=red"), "unknown key colour="),
-        (_MID_TURN.replace("last=c4", "last="), "'last=' is not key=value"),
-        (_MID_TURN.replace("last=c4", "last"), "'last' is not key=value"),
+        (_MID_TURN.replace("dice=35", "dice=35 dice=3"), "the field 'dice' is given twice"),
+        (_MID_TURN.replace("attacked=yes", "attacked=yes colour=red"), "unknown field 'colour'"),
+        (_MID_TURN.replace("last=c4", "last="), "the field 'last' has no value (write '-' for nothing)"),
+        (_MID_TURN.replace("last=c4", "last"), "'last' is not a key=value field"),
         (_MID_TURN.replace("roll=235", "roll=" + "2" * 5000), "roll"),
         (_MID_TURN.replace("suns-stack=50123", "suns-stack=" + "9" * 5000), "stacks.suns"),
         (_MID_TURN.replace("suns=4@c4,P@e3", "suns=" + "9" * 5000 + "@c4"), "bad piece"),
@@ -849,8 +849,8 @@ _MID_TURN = (
         (_MID_TURN.replace("phase=move", "phase=dance"), "phase"),
         (_MID_TURN.replace("players=suns,crowns", "players=suns,red"), "players"),
         ("players=" + ",".join(["suns"] * 300), "players= names suns twice"),
-        (_MID_TURN.replace(" moved=c4", ""), "missing moved="),
-        (_MID_TURN.replace("turn=suns phase=move", "phase=move turn=suns"), "in this order"),
+        (_MID_TURN.replace(" moved=c4", ""), "missing: moved"),
+        (_MID_TURN.replace("turn=suns phase=move", "phase=move turn=suns"), "the fields go in this order"),
         ("", "starts with players="),
     ],
 )

@@ -486,9 +486,6 @@ class ExpansionState(State[Move]):
     def key(self) -> Hashable:
         return (self._position_key(), self.first_move, self.end, frozenset(self.counts.items()))
 
-    def fact(self, name: Fact) -> object:
-        return _FACTS[name](self)
-
     # -- rules helpers -------------------------------------------------------------------
     def _position_key(self) -> Hashable:
         """What threefold repetition compares: minions (cell, owner, value), tile owners, player to move."""
@@ -563,6 +560,7 @@ class Expansion(Game[ExpansionState, Move, ExpansionPosition]):
     players = PLAYERS
     Reason = Reason
     Fact = Fact
+    fact_values = _FACTS
     End = End
     Position = ExpansionPosition
 

@@ -79,6 +79,7 @@ from ppprint.engine.base import (
     Verdict,
     illegal,
 )
+from ppprint.engine.fields import fields_text, read_fields
 from ppprint.errors import DataError, IllegalMoveError, InvalidMoveError, PositionError
 from ppprint.geometry.square import Cell, cell_name, parse_cell_name
 from ppprint.geometry.walls import WallMaze
@@ -1423,9 +1424,6 @@ class PiecepackmanState(State[Move]):
                 path_costs[suit] = cost
         return path_costs
 
-    def fact(self, name: Fact) -> object:
-        return _FACTS[name](self)
-
     # -- notation -----------------------------------------------------------------------------
     def position_text(self) -> str:
         order = self.maze.order
@@ -1444,22 +1442,22 @@ class PiecepackmanState(State[Move]):
             phase_text = f"{phase.value}:{self.winner.value if self.winner else ''}"
         else:
             phase_text = phase.value
-        return " ".join([
-            f"level={self.level.id}",
-            f"ppm={name(self.ppm)}{FACING_LETTERS[self.facing]}",
-            f"lives={self.lives}",
-            "stash=" + ".".join(map(str, self.pstash)),
-            f"obj={obj}",
-            f"hunger={self.hunger}{'!' if self.starting else ''}",
-            "coins=" + ".".join(name(c) for c in self.coins),
-            "ghosts=" + ".".join(name(c) for c in self.gpos),
-            "gstash=" + ".".join(map(str, self.gstash)),
-            "immune=" + _suits_text(tuple(g for g in range(4) if self.immune[g])),
-            "lost=" + _suits_text(tuple(g for g in range(4) if self.lost[g])),
-            f"cubes={cubes}",
-            f"total={self.total}",
-            f"phase={phase_text}",
-        ])
+        return fields_text({
+            "level": self.level.id,
+            "ppm": f"{name(self.ppm)}{FACING_LETTERS[self.facing]}",
+            "lives": self.lives,
+            "stash": ".".join(map(str, self.pstash)),
+            "obj": obj,
+            "hunger": f"{self.hunger}{'!' if self.starting else ''}",
+            "coins": ".".join(name(c) for c in self.coins),
+            "ghosts": ".".join(name(c) for c in self.gpos),
+            "gstash": ".".join(map(str, self.gstash)),
+            "immune": _suits_text(tuple(g for g in range(4) if self.immune[g])),
+            "lost": _suits_text(tuple(g for g in range(4) if self.lost[g])),
+            "cubes": cubes,
+            "total": self.total,
+            "phase": phase_text,
+        })
 
 
 def _move_text(move: Move) -> str:
@@ -1530,6 +1528,7 @@ class PiecepackmanGame(Game[PiecepackmanState, Move, PiecepackmanPosition]):
     title = "Piecepackman"
     Reason = Reason
     Fact = Fact
+    fact_values = _FACTS
     End = End
     Position = PiecepackmanPosition
 
@@ -1573,21 +1572,7 @@ class PiecepackmanGame(Game[PiecepackmanState, Move, PiecepackmanPosition]):
     # -- positions ----------------------------------------------------------------------------
     def position_fields(self, text: str) -> dict[str, object]:
         """The data of a position in the one-line notation (see the module's docstring)."""
-        fields: dict[str, str] = {}
-        for token in text.split():
-            key, sep, value = token.partition("=")
-            if not sep:
-                raise PositionError(f"'{token}' is not a key=value field")
-            if key not in POSITION_KEYS:
-                raise PositionError(f"unknown field '{key}' (fields: {', '.join(POSITION_KEYS)})", (key,))
-            if key in fields:
-                raise PositionError(f"the field '{key}' is given twice", (key,))
-            if not value:
-                raise PositionError(f"the field '{key}' has no value", (key,))
-            fields[key] = value
-        missing = [k for k in POSITION_KEYS if k not in fields]
-        if missing:
-            raise PositionError(f"a position gives every field: {', '.join(POSITION_KEYS)} (missing: {', '.join(missing)})")
+        fields = read_fields(text, POSITION_KEYS)
         ppm = _PPM_RE.fullmatch(fields["ppm"])
         if not ppm:
             raise PositionError(f"ppm: his square and facing (n, e, s or w), like f4w, not '{fields['ppm']}'", ("ppm",))

@@ -627,9 +627,6 @@ class PileUpState(State[PileUpMove]):
     def key(self) -> Hashable:
         return tuple(self.stacks), self.to_move
 
-    def fact(self, name: Fact) -> object:
-        return _FACTS[name](self)
-
 
 def _winner_name(state: PileUpState) -> str | None:
     if state.end is None:
@@ -672,6 +669,7 @@ class PileUp(Game[PileUpState, PileUpMove, PileUpPosition]):
     players = PLAYERS
     Reason = Reason
     Fact = Fact
+    fact_values = _FACTS
     End = End
     Position = PileUpPosition
     _setup: PileUpState | None = None

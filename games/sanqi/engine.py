@@ -660,9 +660,6 @@ class SanQiState(State[Move]):
     def key(self) -> Hashable:
         return self.side, bytes(self.board), self.player, self.last
 
-    def fact(self, name: Fact) -> object:
-        return _FACTS[name](self)
-
     # -- what diagrams may claim ----------------------------------------------------------
     def pattern_list(self) -> list[tuple[Pattern, tuple[str, ...]]]:
         """Every complete pattern on the field as ``(kind, cell names)``, sorted."""
@@ -800,6 +797,7 @@ class SanQi(Game[SanQiState, Move, SanQiPosition]):
     players = PLAYERS
     Reason = Reason
     Fact = Fact
+    fact_values = _FACTS
     End = End
     Position = SanQiPosition
 

@@ -93,6 +93,7 @@ from ppprint.engine.base import (
     Verdict,
     illegal,
 )
+from ppprint.engine.fields import expect_fields, fields_text, split_fields
 from ppprint.errors import InvalidMoveError, PositionError
 from ppprint.geometry.square import ORTHOGONAL, Cell, cell_name
 from ppprint.geometry.tiles import Tile, TileLayout
@@ -1212,29 +1213,25 @@ class SiegeState(State[SiegeMove]):
 
     def position_text(self) -> str:
         names, suits = self.board.names, self.board.suits
-        tokens = [
-            "players=" + ",".join(suits),
-            f"turn={suits[self.to_move]}",
-            f"phase={self.phase.value}",
-            f"roll={_digits(self.roll)}",
-            f"dice={_digits(self.dice)}",
-        ]
+        tokens = {
+            "players": ",".join(suits),
+            "turn": suits[self.to_move],
+            "phase": self.phase.value,
+            "roll": _digits(self.roll),
+            "dice": _digits(self.dice),
+        }
         for player, suit in enumerate(suits):
             on_board = [
                 f"{_kind_text(kind)}@{names[self.where[_code(player, kind)]]}"
                 for kind in range(_PIECES_PER_PLAYER)
                 if self.where[_code(player, kind)] >= 0
             ]
-            tokens.append(f"{suit}={','.join(on_board) or '-'}")
-            tokens.append(f"{suit}-stack={_digits(self.stacks[player][::-1])}")
-        moved = sorted(names[self.where[code]] for code in self.moved)
-        tokens.append(f"moved={','.join(moved) or '-'}")
-        tokens.append(f"last={names[self.where[self.last]] if self.last else '-'}")
-        tokens.append(f"attacked={'yes' if self.attacked else 'no'}")
-        return " ".join(tokens)
-
-    def fact(self, name: Fact) -> object:
-        return _FACTS[name](self)
+            tokens[suit] = ",".join(on_board) or "-"
+            tokens[f"{suit}-stack"] = _digits(self.stacks[player][::-1])
+        tokens["moved"] = ",".join(sorted(names[self.where[code]] for code in self.moved)) or "-"
+        tokens["last"] = names[self.where[self.last]] if self.last else "-"
+        tokens["attacked"] = "yes" if self.attacked else "no"
+        return fields_text(tokens)
 
 
 def _reinforcement_fact(state: SiegeState) -> str | None:
@@ -1478,6 +1475,7 @@ class Siege(Game[SiegeState, SiegeMove, SiegePosition]):
     title = "Siege by Number"
     Reason = Reason
     Fact = Fact
+    fact_values = _FACTS
     End = End
     Position = SiegePosition
 
@@ -1505,14 +1503,7 @@ class Siege(Game[SiegeState, SiegeMove, SiegePosition]):
     # -- positions ----------------------------------------------------------------------
     def position_fields(self, text: str) -> dict[str, object]:
         """The data of a position in the one-line notation (see the module's docstring)."""
-        tokens: dict[str, str] = {}
-        for token in text.split():
-            key, equals, value = token.partition("=")
-            if not equals or not key or not value:
-                raise PositionError(f"'{token}' is not key=value (write '-' for nothing)")
-            if key in tokens:
-                raise PositionError(f"{key}= is given twice")
-            tokens[key] = value
+        tokens = split_fields(text, empty_hint="write '-' for nothing")
         if "players" not in tokens:
             raise PositionError("a Siege by Number position starts with players=...")
         suits = tokens["players"].split(",")
@@ -1523,15 +1514,7 @@ class Siege(Game[SiegeState, SiegeMove, SiegePosition]):
         for suit in suits:
             expected += [suit, f"{suit}-stack"]
         expected += ["moved", "last", "attacked"]
-        keys = " ".join(k + "=" for k in expected)
-        for key in tokens:
-            if key not in expected:
-                raise PositionError(f"unknown key {key}= (expected {keys})")
-        for key in expected:
-            if key not in tokens:
-                raise PositionError(f"missing {key}= (expected {keys})")
-        if list(tokens) != expected:
-            raise PositionError(f"position tokens go in this order: {keys}")
+        expect_fields(tokens, expected, ordered=True)
         if tokens["attacked"] not in ("yes", "no"):
             raise PositionError("attacked= must be yes or no")
         return {

@@ -12,6 +12,8 @@ A game declares, once:
 * its reason codes, facts and end reasons as enums of :class:`ReasonCode`,
   :class:`FactName` and :class:`EndReason`, each member carrying the rule it
   cites (``NO_MINION = "no-minion", "Movement: a move starts on ..."``);
+* the value of each fact, as a mapping from fact to a function of the state
+  (:attr:`Game.fact_values`, read by :meth:`State.fact`);
 * its position data as a pydantic model (:class:`PositionModel`), read both
   from a figure's YAML and from the one-line text notation, so every bad key
   reports its own file and line.
@@ -209,11 +211,11 @@ class State(ABC, Generic[MoveT]):
     def key(self) -> Hashable:
         """Everything that decides the future of the game; equal keys mean equal states."""
 
-    @abstractmethod
-    def fact(self, name: Any) -> object:
-        """The value of one fact (a member of the game's :class:`FactName` enum)."""
-
     # -- shared behaviour --------------------------------------------------------------
+    def fact(self, name: Any) -> object:
+        """The value of one fact (a member of the game's :class:`FactName` enum), from :attr:`Game.fact_values`."""
+        return self.game.fact_values[name](self)
+
     def chance_outcomes(self) -> list[tuple[MoveT, float]]:
         """Chance outcomes with probabilities; only at a chance node."""
         return []
@@ -278,6 +280,8 @@ class Game(ABC, Generic[StateT, MoveT, PositionT]):
     """Changes whenever the rules engine could judge a position differently (caches key on it)."""
     Reason: ClassVar[type[ReasonCode]]
     Fact: ClassVar[type[FactName]]
+    fact_values: ClassVar[Mapping[Any, Callable[[Any], object]]]
+    """Each member of :attr:`Fact` -> the function of a state that gives its value."""
     End: ClassVar[type[EndReason]]
     Position: type[PositionT]
     """The model of the game's position data (set on the class)."""

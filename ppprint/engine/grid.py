@@ -15,17 +15,31 @@ Text notation: the ranks from the top down, separated by ``/``, each a run of
 player letters (``A`` the first player, ``B`` the second...) and digits for
 empty cells, then the player to move (``1``, ``2``...), as in
 ``BBBBBB/6/6/6/6/AAAAAA 1``.
+
+A game extends the state with fields of its own (a counter, a score...) in a few
+lines: a dataclass field on its state, the same field on a subclass of
+:class:`GridPosition` set as the game's ``Position``. The base then reads and
+writes the field in figure data and in the text (after the player to move, as
+``key=value`` tokens: ``BBBBBB/6/6/6/6/AAAAAA 1 moves=0``), copies it with the
+state, counts it in :meth:`GridState.key` and checks it in the setup check. A
+field's value is immutable (a number, a string, a tuple); the game changes it in
+``_do`` and restores it in ``_undo``.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 from abc import abstractmethod
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from functools import cache
+from typing import Any, ClassVar, NamedTuple, Self, TypeVar
+
+from pydantic import TypeAdapter, ValidationError
 
 from ppprint.engine.base import TERMINAL, Game, PositionModel, State
+from ppprint.engine.fields import fields_text, read_fields
 from ppprint.errors import InvalidMoveError, PositionError
 from ppprint.geometry.square import Cell, Direction, SquareGrid, cell_name, parse_cell_name, step
 
@@ -63,6 +77,16 @@ class GridPosition(PositionModel):
     to_move: str | None = None
 
 
+@cache
+def extra_fields(position: type[GridPosition]) -> tuple[str, ...]:
+    """The fields a game's position model adds to :class:`GridPosition`, in order."""
+    return tuple(name for name in position.model_fields if name not in GridPosition.model_fields)
+
+
+def _field_text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 @dataclass(eq=False)
 class GridState(State[GridMove]):
     """Who is on which cell (``cells``: cell -> player index) and who moves; a game adds its rules."""
@@ -73,10 +97,6 @@ class GridState(State[GridMove]):
     start_text: str = ""
     history: list[GridMove] = field(default_factory=list)
     _taken: list[int | None] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        if not self.start_text:
-            self.start_text = self.position_text()
 
     @property
     def current_player(self) -> int:
@@ -108,12 +128,19 @@ class GridState(State[GridMove]):
         if taken is not None:
             self.cells[move.target] = taken
 
-    def clone(self) -> Any:
-        copy = type(self)(self.game, dict(self.cells), self.to_move, self.start_text, list(self.history))
-        copy._taken = list(self._taken)
-        return copy
+    def clone(self) -> Self:
+        twin = copy.copy(self)
+        twin.cells, twin.history, twin._taken = dict(self.cells), list(self.history), list(self._taken)
+        return twin
+
+    def extras(self) -> dict[str, object]:
+        """The values of the fields the game adds (see the module's docstring), by name."""
+        return {name: getattr(self, name) for name in extra_fields(self.game.Position)}
 
     def key(self) -> Hashable:
+        extras = extra_fields(self.game.Position)
+        if extras:
+            return frozenset(self.cells.items()), self.to_move, tuple(getattr(self, name) for name in extras)
         return frozenset(self.cells.items()), self.to_move
 
     def position_text(self) -> str:
@@ -129,7 +156,8 @@ class GridState(State[GridMove]):
                 text += (str(empty) if empty else "") + LETTERS[owner]
                 empty = 0
             ranks.append(text + (str(empty) if empty else ""))
-        return f"{'/'.join(ranks)} {self.to_move + 1}"
+        extras = {name: _field_text(value) for name, value in self.extras().items()}
+        return f"{'/'.join(ranks)} {self.to_move + 1}" + (" " + fields_text(extras) if extras else "")
 
 
 StateT = TypeVar("StateT", bound=GridState)
@@ -141,7 +169,8 @@ class GridGame(Game[StateT, GridMove, GridPosition]):
     files: ClassVar[int]
     ranks: ClassVar[int]
     state_class: ClassVar[type[GridState]]
-    Position = GridPosition
+    Position: type[GridPosition] = GridPosition
+    """The position model: :class:`GridPosition`, or a subclass with the fields the game adds."""
 
     @property
     def grid(self) -> SquareGrid:
@@ -153,12 +182,14 @@ class GridGame(Game[StateT, GridMove, GridPosition]):
         """Each player's cells at the start, by player name."""
 
     def initial_state(self, rng: Any = None) -> StateT:
-        return self.state_from(GridPosition(pieces=dict(self.setup())))
+        return self.state_from(self.Position(pieces=dict(self.setup())))
 
     def position_fields(self, text: str) -> dict[str, object]:
         fields = text.split()
-        if len(fields) != 2:
-            raise PositionError("a position is the ranks (top first, '/' between them) and the player to move")
+        extras = extra_fields(self.Position)
+        if len(fields) < 2 or (len(fields) > 2 and not extras):
+            then = f", then {' '.join(name + '=' for name in extras)}" if extras else ""
+            raise PositionError(f"a position is the ranks (top first, '/' between them) and the player to move{then}")
         rank_texts = fields[0].split("/")
         if len(rank_texts) != self.ranks:
             raise PositionError(f"expected {self.ranks} ranks separated by '/', got {len(rank_texts)}")
@@ -178,7 +209,13 @@ class GridGame(Game[StateT, GridMove, GridPosition]):
                 raise PositionError(f"rank {rank + 1} '{rank_text}' does not describe {self.files} cells")
         if not fields[1].isdigit() or not 1 <= int(fields[1]) <= len(self.players):
             raise PositionError(f"the player to move is a number from 1 to {len(self.players)}")
-        return {"pieces": pieces, "to_move": self.players[int(fields[1]) - 1]}
+        data: dict[str, object] = {"pieces": pieces, "to_move": self.players[int(fields[1]) - 1]}
+        for name, value in read_fields(fields[2:], extras, ordered=True).items():
+            try:
+                data[name] = TypeAdapter(self.Position.model_fields[name].annotation or str).validate_strings(value)
+            except ValidationError as exc:
+                raise PositionError(f"the field '{name}': {exc.errors()[0]['msg']}", (name,)) from None
+        return data
 
     def state_from(self, position: GridPosition) -> StateT:
         cells: dict[Cell, int] = {}
@@ -192,7 +229,10 @@ class GridGame(Game[StateT, GridMove, GridPosition]):
                     raise PositionError(f"two pieces on {text}", ("pieces", name, index))
                 cells[cell] = player
         to_move = self._player(position.to_move, ("to_move",)) if position.to_move is not None else 0
-        return self.state_class(self, cells, to_move)  # type: ignore[return-value]
+        extras = {name: getattr(position, name) for name in extra_fields(self.Position)}
+        state = self.state_class(self, cells, to_move, **extras)
+        state.start_text = state.position_text()  # once every field is set, the subclass's own included
+        return state  # type: ignore[return-value]
 
     def _player(self, name: str, loc: tuple[object, ...]) -> int:
         if name not in self.players:
@@ -213,4 +253,7 @@ class GridGame(Game[StateT, GridMove, GridPosition]):
                 return f"{cell_name(cell)} should hold {'nothing' if want is None else 'a piece of ' + self.players[want]}"
         if state.to_move != expected.to_move:
             return f"{self.players[expected.to_move]} moves first"
+        for name, value in expected.extras().items():
+            if getattr(state, name) != value:
+                return f"{name} starts at {_field_text(value)}"
         return None
