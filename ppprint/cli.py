@@ -447,11 +447,11 @@ class _PnpCommands(TyperGroup):
         return list(pnp_names())
 
     def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:  # type: ignore[override]
-        from ppprint.book.pnp import KIT, pnp_names
+        from ppprint.book.pnp import KIT, not_printable, pnp_names
 
         _configure(ctx)
         if cmd_name not in pnp_names():
-            raise InputError(f"no print-and-play sheets for '{cmd_name}' (available: {', '.join(pnp_names())})")
+            raise not_printable(cmd_name)
         title = "the piecepack kit" if cmd_name == KIT else get_game(cmd_name).data.meta.title
         one = typer.Typer(add_completion=False)
         one.command(cmd_name, help=f"Print-and-play sheets of {title}.")(_pnp_writer(cmd_name))

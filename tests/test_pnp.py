@@ -180,3 +180,106 @@ def test_piecepackman_plans_show_the_board_walls_house_starts_and_coins_only():
         assert sum(isinstance(m, Highlight) for m in table.marks) == len(level.ghost_house)
         start = level.piecepackman_start
         assert labels["start"] == (start[0] + 0.5, start[1] + 0.5)
+
+
+# -- any game with a view: the board at true size and the pieces of its setup ------------------------------
+
+
+@pytest.fixture(scope="module")
+def designer_game(tmp_path_factory):
+    """A game a designer just wrote with ``ppprint new`` (its own id), in a registry of its own."""
+    from ppprint.scaffold import create_game
+
+    folder = tmp_path_factory.mktemp("designer")
+    create_game(folder, "my-race")
+    return folder
+
+
+@pytest.fixture
+def designer_registry(designer_game, monkeypatch):
+    from ppprint import registry as registry_module
+    from ppprint.registry import Registry
+
+    monkeypatch.setattr(registry_module, "_current", Registry(folders=[designer_game], bundled=False))
+    return designer_game
+
+
+def sections_of(pdf: bytes) -> dict[str, int]:
+    reader = PdfReader(io.BytesIO(pdf))
+    return {item.title: reader.get_destination_page_number(item) for item in reader.outline}
+
+
+def test_a_designers_game_is_listed_and_prints_its_board_at_true_size(designer_registry):
+    import pypdfium2
+    import pypdfium2.raw as pdfium_c
+
+    assert pnp_names() == ("my-race", "piecepack")
+    pdf = build_pnp("my-race", PnpOptions("letter"))
+    sections = sections_of(pdf)
+    board_page = pypdfium2.PdfDocument(pdf)[sections["My Race board (6 x 6 in, true size)"]]
+    tiles = []
+    for obj in board_page.get_objects():
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_PATH:
+            left, bottom, right, top = obj.get_bounds()
+            if right - left > 100 and top - bottom > 100:  # a tile (2 in and its outline), not a grid line
+                tiles.append(((left + right) / 2, (bottom + top) / 2))
+    assert len(tiles) == 9
+    xs, ys = sorted({round(x, 1) for x, _ in tiles}), sorted({round(y, 1) for _, y in tiles})
+    # Three columns and rows of tiles 2 in apart, centre to centre: the 6 in board, to 0.01 in.
+    assert len(xs) == len(ys) == 3
+    for centres in (xs, ys):
+        assert all(abs(b - a - 2 * 72) <= 0.72 for a, b in zip(centres, centres[1:])), centres
+        assert abs(centres[-1] - centres[0] + 2 * 72 - 6 * 72) <= 0.72
+
+
+def test_a_designers_game_prints_the_pieces_of_its_setup_with_its_credits(designer_registry):
+    import pypdfium2
+
+    from tests.test_piecepack_kit import assert_size, marks, piece_sizes
+
+    pdf = build_pnp("my-race", PnpOptions("letter"))
+    sections = sections_of(pdf)
+    document = pypdfium2.PdfDocument(pdf)
+    pieces = document[sections["My Race pieces: the 12 of the setup"]]
+    widths, heights = piece_sizes(pieces)
+    assert_size(widths, 0.75 + 2 * 0.02)  # coins, cut 0.02 in outside the disc
+    assert_size(heights, 0.75 + 2 * 0.02)
+    xs, ys = marks(pieces)
+    assert len(ys) == 4 and len(xs) == 14  # 7 coins on the first row, 5 on the second: 12 pieces
+    words = " ".join(document[sections["My Race: print-and-play"]].get_textpage().get_text_range().split())
+    assert "6 coin suns back, 6 coin moons back" in words
+    assert "My Race © 20" in words and "CC BY 4.0" in words and "The piecepack © 2001 James Kyle" in words
+    assert "'ppprint pnp piecepack' prints the whole piecepack kit" in words
+
+
+def test_a_games_pnp_adds_to_the_standard_sheets(tmp_path, monkeypatch):
+    from ppprint import registry as registry_module
+    from ppprint.registry import Registry
+    from ppprint.scaffold import create_game
+
+    create_game(tmp_path, "score-race")
+    (tmp_path / "score-race" / "pnp.py").write_text(
+        "from pydantic import BaseModel\n\n\nclass Options(BaseModel):\n    rounds: int = 3\n\n\n"
+        "def extra_sections(document, options):\n"
+        "    document.text_sheet('Score pad', ['Round'] * options.game.rounds)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(registry_module, "_current", Registry(folders=[tmp_path], bundled=False))
+    pdf = build_pnp("score-race", PnpOptions("letter", game=game_options("score-race", {"rounds": 2})))
+    assert list(sections_of(pdf)) == ["Score Race: print-and-play", "Score Race board (6 x 6 in, true size)", "Score Race pieces: the 12 of the setup", "Score pad"]
+
+
+def test_cli_pnp_prints_a_designers_game_and_refuses_one_without_a_view_in_one_line(designer_game, tmp_path):
+    import shutil
+
+    games = tmp_path / "games"
+    shutil.copytree(designer_game / "my-race", games / "my-race", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(designer_game / "my-race", games / "no-view", ignore=shutil.ignore_patterns("__pycache__"))
+    (games / "no-view" / "view.py").unlink()
+    result = run_cli("pnp", "my-race", "--out", "sheets", cwd=tmp_path, games=games)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "sheets" / "my-race-pnp-letter.pdf").is_file()
+    bad = run_cli("pnp", "no-view", cwd=tmp_path, games=games)
+    assert bad.returncode == 2
+    assert len(bad.stderr.strip().splitlines()) == 1
+    assert "game 'no-view' has no view to draw its board" in bad.stderr and "add view.py" in bad.stderr

@@ -13,8 +13,9 @@ from __future__ import annotations
 from reportlab.lib import colors
 
 from ppprint.book.pnp import PnpOptions
+from ppprint.book.pnp.standard import piece_table
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
-from ppprint.model.table import COIN_DIAMETER, Label, Piece, Table
+from ppprint.model.table import Label, Piece, Table
 from ppprint.render.figure import table_drawing
 
 from .engine import BLACK, GAME, PLAYERS, VALUES
@@ -40,8 +41,7 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
 
 def one_piece(owner: int, value: int) -> Table:
     """A table holding one piece, cropped to the disc and a thin margin."""
-    half = COIN_DIAMETER / 2 + MARGIN
-    return Table(pieces=[Piece("pileup-piece", half, half, rank=value, owner=owner)], bounds=(0.0, 0.0, 2 * half, 2 * half))
+    return piece_table(Piece("pileup-piece", 0.0, 0.0, rank=value, owner=owner), MARGIN)
 
 
 INSET = 0.14

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ppprint.book.pnp import PnpOptions
+from ppprint.book.pnp.standard import piece_table
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
 from ppprint.model.table import Piece, Table
 from ppprint.render.figure import table_drawing
@@ -52,7 +53,6 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
 
 
 def _one_piece(letter: str, side: Literal["face", "back"]) -> Table:
-    """A table holding one piece, cropped to its shape: the triangles reach 0.62 of
-    the piece size from the centre (see the SanQi drawer), the disc less."""
-    half = 0.62 * PIECE_SIZE + 0.02
-    return Table(pieces=[Piece("sanqi", half, half, label=letter, side=side, length=PIECE_SIZE)], bounds=(0.0, 0.0, 2 * half, 2 * half))
+    """A table holding one piece, cropped to its kind's size (the triangles reach 0.62 of the piece size from
+    the centre, see the SanQi drawer, the disc less) and 0.02 in round it."""
+    return piece_table(Piece("sanqi", 0.0, 0.0, label=letter, side=side, length=PIECE_SIZE))

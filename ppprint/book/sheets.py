@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.lib.units import inch
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from ppprint.book.pdfmeta import attach_to_canvas
@@ -52,6 +53,8 @@ OVERLAP = 0.5 * inch
 HEADER = 0.35 * inch
 """Room at the top of a sheet for its title (and its note, on a second line when the two do not fit on one)."""
 TITLE_SIZE, NOTE_SIZE, LEAST_TITLE_SIZE = 11.0, 8.0, 8.0
+TEXT_SIZE, TEXT_LEADING = 9.5, 13.0
+"""The words of a :meth:`PrintAndPlay.text_sheet` (credits, licence, what to print)."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +138,38 @@ class PrintAndPlay:
         """Close the document and return the PDF."""
         self.canvas.save()
         return self._buffer.getvalue()
+
+    # -- a sheet of words ------------------------------------------------------------------
+    def text_sheet(self, title: str, paragraphs: Sequence[str], make: Callable[[float], Drawing] | None = None, caption: str = "") -> None:
+        """One page: ``paragraphs`` set in the page's width under the title (each starting a new line, a blank
+        one between), then the picture ``make(1.0)``, drawn for a smaller scale by ``make(scale)`` (its text and
+        lines kept legible) when it does not fit the rest of the page at 1:1, with ``caption`` under it."""
+        c = self.canvas
+        self._bookmark(title)
+        self._header(title)
+        width = self.page_width - 2 * PAGE_MARGIN
+        y = self.page_height - PAGE_MARGIN - HEADER - TEXT_SIZE
+        c.setFillColor(colors.black)
+        c.setFont(SANS, TEXT_SIZE)
+        for paragraph in paragraphs:
+            for line in simpleSplit(paragraph, SANS, TEXT_SIZE, width):
+                c.drawString(PAGE_MARGIN, y, line)
+                y -= TEXT_LEADING
+            y -= TEXT_LEADING / 2
+        if make is not None:
+            picture = make(1.0)
+            room = y - PAGE_MARGIN - (TEXT_LEADING if caption else 0.0)
+            scale = min(1.0, width / picture.width, room / picture.height)
+            if scale > 0.1:
+                top = y - TEXT_LEADING / 2
+                x0 = PAGE_MARGIN + (width - picture.width * scale) / 2
+                small = make(scale) if scale < 1.0 else picture
+                paint(c, small, x0, top - picture.height * scale + (picture.height - small.height) * scale, scale)
+                if caption:
+                    c.setFont(SANS, NOTE_SIZE)
+                    c.setFillColor(MUTED)
+                    c.drawCentredString(self.page_width / 2, top - picture.height * scale - NOTE_SIZE - 4, caption)
+        self._end_page()
 
     # -- sheets of pieces -----------------------------------------------------------------
     def piece_sheets(self, title: str, pieces: Sequence[SheetPiece], double_sided: bool = False, bleed: bool = False) -> int:

@@ -1,8 +1,11 @@
-"""Print-and-play PDFs: ``ppprint pnp NAME``, for every game whose folder has ``pnp.py``, and the piecepack kit.
+"""Print-and-play PDFs: ``ppprint pnp NAME``, for every game with a view (or a ``pnp.py``), and the piecepack kit.
 
-A game's ``pnp.py`` defines ``add_sections(document, options)``, which adds its
-boards and pieces to a :class:`~ppprint.book.sheets.PrintAndPlay` document, and
-may define:
+A game with a view gets its board at true size and the pieces of its setup, with
+its credits and licence (:mod:`ppprint.book.pnp.standard`). Its ``pnp.py``, if
+any, may define ``add_sections(document, options)``, which replaces those sheets
+with its own boards and pieces on a :class:`~ppprint.book.sheets.PrintAndPlay`
+document, or ``extra_sections(document, options)``, which adds sheets after them,
+and may define:
 
 * ``Options``, a pydantic model of the game's own options: each field becomes a
   ``ppprint pnp GAME --field`` option (its description is the help), and
@@ -15,7 +18,7 @@ The document's title, author and licence come from the game's ``game.yaml``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -27,8 +30,25 @@ from ppprint.registry import Plugin, registry
 
 
 def pnp_names() -> tuple[str, ...]:
-    """Everything ``ppprint pnp`` can print: the kit and every game with ``pnp.py``, sorted."""
-    return tuple(sorted([KIT, *(game.id for game in registry().plugins() if game.module_path("pnp").is_file())]))
+    """Everything ``ppprint pnp`` can print: the kit and every game with a view or ``pnp.py``, sorted."""
+    return tuple(sorted([KIT, *(game.id for game in registry().plugins() if printable(game))]))
+
+
+def printable(game: Plugin) -> bool:
+    """Whether ``ppprint pnp`` prints ``game``: it has ``pnp.py`` or a view (``view.py``, or no engine, whose
+    board ``game.yaml`` names), without loading its code."""
+    return any(game.module_path(name).is_file() for name in ("pnp", "view")) or not game.module_path("engine").is_file()
+
+
+def not_printable(name: str) -> InputError:
+    """The error for a name ``ppprint pnp`` cannot print: a game without a view says what to add."""
+    if name in registry().ids():
+        return InputError(
+            f"game '{name}' has no view to draw its board, so no print-and-play sheets: add view.py "
+            f"(a game written by 'ppprint new' has one) or pnp.py",
+            _plugin(name).folder,
+        )
+    return InputError(f"no print-and-play sheets for '{name}' (available: {', '.join(pnp_names())})")
 
 
 def options_model(name: str) -> type[BaseModel]:
@@ -52,7 +72,8 @@ def game_options(name: str, values: Mapping[str, Any]) -> BaseModel:
 def build_pnp(name: str, options: PnpOptions) -> bytes:
     """The print-and-play PDF of ``name`` (a game id, or ``piecepack`` for the kit)."""
     if name not in pnp_names():
-        raise InputError(f"no print-and-play sheets for '{name}' (available: {', '.join(pnp_names())})")
+        raise not_printable(name)
+    add_sections: Callable[[PrintAndPlay, PnpOptions], None]
     if name == KIT:
         from ppprint.book.pnp import piecepack
 
@@ -61,9 +82,7 @@ def build_pnp(name: str, options: PnpOptions) -> bytes:
         game = _plugin(name)
         meta = game.data.meta
         title, author, licence = meta.title, meta.author(), meta.licence.name
-        add_sections = game.hook("pnp", "add_sections")
-        if add_sections is None:
-            raise InputError(f"pnp.py of game '{name}' defines no add_sections(document, options)", game.module_path("pnp"))
+        add_sections = game.hook("pnp", "add_sections") or _standard(game)
     document = PrintAndPlay(
         options.paper,
         title=f"{title}: print-and-play",
@@ -75,8 +94,22 @@ def build_pnp(name: str, options: PnpOptions) -> bytes:
     return document.finish()
 
 
+def _standard(game: Plugin) -> Callable[[PrintAndPlay, PnpOptions], None]:
+    """The sheets of a game without its own ``add_sections``: the standard ones, then its ``extra_sections``."""
+    from ppprint.book.pnp.standard import add_standard_sections
+
+    extra = game.hook("pnp", "extra_sections")
+
+    def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
+        add_standard_sections(document, options, game)
+        if extra is not None:
+            extra(document, options)
+
+    return add_sections
+
+
 def _plugin(name: str) -> Plugin:
     return registry().get(name)
 
 
-__all__ = ["KIT", "NoOptions", "PnpOptions", "build_pnp", "equipment_needs", "game_options", "options_model", "pnp_names"]
+__all__ = ["KIT", "NoOptions", "PnpOptions", "build_pnp", "equipment_needs", "game_options", "not_printable", "options_model", "pnp_names", "printable"]
