@@ -17,6 +17,7 @@ from ppprint.engine.base import Game, State
 from ppprint.errors import ClaimError, ClaimFailure, DataError, IllegalMoveError, InputError, InvalidMoveError
 from ppprint.layout.plain import PlainPosition
 from ppprint.model.game import Claim, Figure, Panel
+from ppprint.model.piecepack import suit_table
 from ppprint.model.validation import validated
 from ppprint.model.table import MarkKind, Table
 from ppprint.registry import Plugin
@@ -36,6 +37,8 @@ class DrawnMove:
     words: str = ""
     move: Any = field(default=None, compare=False, repr=False)
     state: Any = field(default=None, compare=False, repr=False)
+    line: int = field(default=0, compare=False, repr=False)
+    """The line of the claim that draws the move."""
 
 
 @dataclass
@@ -129,7 +132,32 @@ def marks_of(checked: CheckedFigure, neighbours: Neighbours | None = None) -> se
 def verify_figure(game: Plugin, figure: Figure) -> tuple[CheckedFigure, list[ClaimFailure]]:
     """Check one figure of a game: by its engine, or (a game without one) only read as pieces on cells."""
     engine = game.engine
-    return check_figure(engine, figure) if engine is not None else (draw_only(game, figure), [])
+    checked, failures = check_figure(engine, figure) if engine is not None else (draw_only(game, figure), [])
+    check_drawable(game, checked)
+    return checked, failures
+
+
+def check_drawable(game: Plugin, checked: CheckedFigure) -> None:
+    """What drawing a checked figure needs, checked so that a figure that verifies draws: each panel's view
+    lays out its board, and every cell its marks name and every cell a drawn move passes is on that board.
+    A fault is an :class:`InputError` at the line of the mark (or the claim) that names the cell."""
+    view = game.view
+    if view is None:
+        return
+    path = checked.figure.path
+    for panel in checked.panels:
+        options = panel.panel.view
+        try:
+            table = suit_table(options.equipment) if options.equipment else view.table(panel.state, options)
+        except DataError as exc:
+            raise InputError(f"view: {exc.message}", path, panel.panel.line) from None
+        for cell, line in panel.panel.marks.cells:
+            if cell not in table.cells:
+                raise InputError(f"unknown cell '{cell}' in the figure's marks (not on the board drawn)", path, line)
+        for move in panel.moves:
+            for cell in move.cells:
+                if cell not in table.cells:
+                    raise InputError(f"the move drawn passes cell '{cell}', which is not on the board drawn (a wider view, or draw: false)", path, move.line or panel.panel.line)
 
 
 def draw_only(game: Plugin, figure: Figure) -> CheckedFigure:
@@ -218,7 +246,7 @@ class _PanelChecker:
                     elif move not in self.generated(start):
                         self.fail(claim, GENERATOR, f"{text} is legal by explain, but the move generator (legal_moves) leaves it out")
                     if claim.draw:
-                        drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "legal", move=move, state=start))
+                        drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "legal", move=move, state=start, line=claim.line))
             elif claim.kind == "illegal":
                 for text, code in claim.reasons:
                     reason = self.engine.Reason.lookup(code)
@@ -234,13 +262,13 @@ class _PanelChecker:
                     elif verdict.reason != reason:
                         self.fail(claim, verdict.reason.rule, f"{text} is illegal for {verdict.reason} ({verdict.words}), not {code}")
                     if claim.draw:
-                        drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "illegal", reason.value, verdict.words, move, start))
+                        drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "illegal", reason.value, verdict.words, move, start, claim.line))
             else:
                 state = start.clone()
                 for text in claim.moves:
                     move = self.parse(state, text, claim)
                     if claim.draw:
-                        drawn.append(DrawnMove(tuple(self.engine.move_cells(state, move)), "played", move=move, state=state.clone()))
+                        drawn.append(DrawnMove(tuple(self.engine.move_cells(state, move)), "played", move=move, state=state.clone(), line=claim.line))
                     if state.explain(move).reason is None and move not in state.legal_moves():
                         self.fail(claim, GENERATOR, f"{text} is legal by explain, but the move generator (legal_moves) leaves it out")
                         break

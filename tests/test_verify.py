@@ -106,3 +106,117 @@ def test_an_illegal_move_the_generator_lists_is_caught(tmp_path: Path) -> None:
     failures = _planted(tmp_path, "added", "return [] if self.outcome() else self._moves()", "return [] if self.outcome() else [*self._moves(), *([GridMove((2, 2), (2, 3))] if self.owner((2, 2)) == self.to_move == 0 else [])]")
     assert [(f.path.name, f.rule) for f in failures] == [("moves.yaml", "The move generator")]
     assert "c3-c4 is illegal by explain" in failures[0].problem and "lists it" in failures[0].problem
+
+
+# -- what drawing needs is checked by verify (issue 25) ------------------------------------------------
+
+DRAWING_FAULTS = [
+    # (figure, old, new, the line at fault, the message): a mark's cell off the board, named on its own line
+    ("setup", "position: setup\n", "position: setup\nhighlight: [c3]\nlabels:\n  c3: A\n  z9: B\n", 9, "unknown cell 'z9' in the figure's marks"),
+    ("setup", "position: setup\n", "position: setup\ncrosses:\n  - a1\n  - q1\n", 8, "unknown cell 'q1' in the figure's marks"),
+    ("setup", "position: setup\n", "position: setup\nhighlight:\n  legal: [b2]\n  played:\n    - z0\n", 9, "unknown cell 'z0' in the figure's marks"),
+]
+
+
+@pytest.mark.parametrize(("figure", "old", "new", "line", "message"), DRAWING_FAULTS)
+def test_a_mark_off_the_board_fails_verify_at_its_own_line(games_copy: Path, tmp_path: Path, figure, old, new, line, message):
+    """A figure whose marks name a cell the board does not have used to pass verify and stop the build at
+    line 1; verify now refuses it, naming the line of the mark."""
+    edit(games_copy / "expansion" / "figures" / f"{figure}.yaml", old, new)
+    result = run_cli("verify", "expansion", cwd=tmp_path, games=games_copy)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert f"figures/{figure}.yaml:{line}: {message}" in result.stderr, result.stderr
+
+
+def test_a_figure_that_verifies_draws(games_copy: Path, tmp_path: Path):
+    """Marks on cells of the board pass verify, and the figure then draws."""
+    edit(games_copy / "expansion" / "figures" / "setup.yaml", "position: setup\n", "position: setup\nhighlight: [c3]\nlabels: {c3: A}\ncrosses: [e1]\n")
+    assert run_cli("verify", "expansion", cwd=tmp_path, games=games_copy).returncode == 0
+    result = run_cli("render", "expansion", "setup", "--out", "setup.svg", cwd=tmp_path, games=games_copy)
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_readme_figure_example_verifies_and_draws(games_copy: Path, tmp_path: Path):
+    """The README's "Figure files" section shows every key of a figure; its examples are real Expansion figures."""
+    import re
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Figure files") :]
+    examples = re.findall(r"```yaml\n(.*?)```", section, re.S)[:2]
+    for key in ("caption:", "columns:", "width:", "view:", "panels:", "label:", "position:", "show: after", "highlight:", "labels:", "crosses:",
+                "setup: true", "legal:", "illegal:", "after:", "expect:", "facts:", "draw: false"):
+        assert key in examples[0], key
+    for number, text in enumerate(examples):
+        (games_copy / "expansion" / "figures" / f"readme{number}.yaml").write_text(text, encoding="utf-8")
+    report = verify_game(game_in(games_copy, "expansion"))
+    assert report.failures == []
+    result = run_cli("render", "expansion", "readme0", "--out", "readme.svg", cwd=tmp_path, games=games_copy)
+    assert result.returncode == 0, result.stderr
+
+
+# (figure text, the line at fault, the message): every fault of a figure's own keys names the line of the key
+FIGURE_FAULTS = [
+    ("- a\n", 1, "a figure is a mapping with caption, position and claims"),
+    ("position: setup\n", 1, "a figure needs a caption"),
+    ("caption: x\nposition: setup\nbogus: 1\n", 3, "unknown key 'bogus' (known: caption, claims, columns, crosses, highlight, label, labels, position, show, view, width)"),
+    ("caption: x\npanels:\n  - position: setup\nhighlight: [a1]\n", 4, "'highlight' belongs inside a panel"),
+    ("caption: x\npanels: []\n", 2, "panels: a list of panels"),
+    ("caption: x\npanels:\n  - position: setup\n  - 3\n", 4, "a panel is a mapping with position and claims"),
+    ("caption: x\npanels:\n  - position: setup\n  - label: a\n", 4, "a panel needs a position"),
+    ("caption: x\npanels:\n  - position: setup\n    claim: []\n", 4, "unknown key 'claim'"),
+    ("caption: x\ncolumns: 0\nposition: setup\n", 2, "columns: a whole number of at least 1"),
+    ("caption: x\nposition: setup\nwidth: big\n", 3, "width: the figure's width in inches"),
+    ("caption: x\nposition: setup\nclaims: 3\n", 3, "claims: a list of claims"),
+    ("caption: x\nposition: setup\nclaims:\n  - legal: [c3-c4]\n    bogus: 1\n", 5, "unknown claim kind 'bogus'"),
+    ("caption: x\nposition: setup\nclaims:\n  - setup: true\n  - 3\n", 5, "a claim is a mapping whose key is its kind"),
+    ("caption: x\nposition: setup\nclaims:\n  - legal: [c3-c4]\n    facts: {to_move: first}\n", 4, "a claim has exactly one kind"),
+    ("caption: x\nposition: setup\nclaims:\n  - legal: [c3-c4]\n    expect: {to_move: first}\n", 5, "only an 'after' claim has 'expect'"),
+    ("caption: x\nposition: setup\nclaims:\n  - facts: {to_move: first}\n    draw: false\n", 5, "only a claim that draws moves (legal, illegal, after) has 'draw'"),
+    ("caption: x\nposition: setup\nclaims:\n  - legal: [c3-c4]\n    draw: 3\n", 5, "draw: true or false"),
+    ("caption: x\nposition: setup\nclaims:\n  - setup: 1\n", 4, "write the setup claim as 'setup: true'"),
+    ("caption: x\nposition: setup\nclaims:\n  - illegal: [c3-c4]\n", 4, "illegal: a mapping of move -> reason code"),
+    ("caption: x\nposition: setup\nclaims:\n  - after: {c3: c4}\n", 4, "a list of moves in the game's notation"),
+    ("caption: x\nposition: setup\nclaims:\n  - after: [c3-c4]\n    expect: [1]\n", 5, "expect: a mapping of fact -> value"),
+    ("caption: x\nposition: setup\nclaims:\n  - facts: {}\n", 4, "facts: a mapping of fact -> value"),
+    ("caption: x\nposition: setup\nshow: later\n", 3, "show: 'before' or 'after'"),
+    ("caption: x\nposition: setup\nclaims:\n  - legal: [b2-b3]\nshow: after\n", 5, "show: after needs an 'after' claim"),
+    ("caption: x\nposition: setup\nhighlight:\n  legal: [a1]\n  glow: [a2]\n", 5, "unknown highlight kind 'glow'"),
+    ("caption: x\nposition: setup\nhighlight: 3\n", 3, "highlight: a list of cells, or kind -> list of cells"),
+    ("caption: x\nposition: setup\nlabels:\n  a1: A\n  a2: [x]\n", 5, "labels: a mapping of cell -> text"),
+    ("caption: x\nposition: setup\ncrosses: a1\n", 3, "crosses: a list of cells"),
+    ("caption: x\nposition: setup\nlabel: [1]\n", 3, "label: a line of text"),
+    ("caption: x\nposition: setup\nview: 3\n", 3, "view: a mapping"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "message"), FIGURE_FAULTS)
+def test_a_figure_fault_names_its_line(tmp_path: Path, text: str, line: int, message: str):
+    from ppprint.errors import InputError
+    from ppprint.model.game import load_figure
+
+    path = tmp_path / "fault.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        load_figure(path)
+    assert (caught.value.line, caught.value.message[: len(message)]) == (line, message)
+
+
+def test_a_figure_loads_into_its_dataclasses(tmp_path: Path):
+    from ppprint.model.game import Claim, load_figure
+
+    path = tmp_path / "fine.yaml"
+    path.write_text(
+        "caption: A  figure\nwidth: 4\nposition: setup\nlabel: 3\nlabels: {a1: 2}\nhighlight:\n  played:\n    - b2\n"
+        "claims:\n  - illegal: {c3-c4: blocked}\n  - after: c3-b3 d4-d3\n    draw: false\n  - facts: {to_move: first}\n",
+        encoding="utf-8",
+    )
+    figure = load_figure(path)
+    (panel,) = figure.panels
+    assert (figure.caption, figure.width, figure.columns, panel.label, panel.show) == ("A figure", 4.0, 1, "3", "before")
+    assert panel.claims == (
+        Claim("illegal", 10, reasons=(("c3-c4", "blocked"),)),
+        Claim("after", 11, moves=("c3-b3", "d4-d3"), draw=False),
+        Claim("facts", 13, expect={"to_move": "first"}),
+    )
+    assert dict(panel.marks.highlight) == {"played": ("b2",)} and dict(panel.marks.labels) == {"a1": "2"}
+    assert panel.marks.cells == (("b2", 8), ("a1", 5))

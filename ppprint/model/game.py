@@ -21,18 +21,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Any
 
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from ppprint.errors import DataError, InputError
-from ppprint.model.table import MARK_KINDS, MarkKind
+from ppprint.model.figure import CLAIM_KINDS as CLAIM_KINDS, Claim as Claim, Figure as Figure, Marks as Marks, Panel as Panel
+from ppprint.model.figure import claim_weight as claim_weight, load_figure as load_figure
 from ppprint.model.validation import validated
 from ppprint.model.view import ViewOptions
-from ppprint.model.yamlio import LineDict, LineList, line_of, load_yaml
+from ppprint.model.yamlio import line_of, load_yaml
 
 _BLOCK_START = re.compile(r"\s*(#|>|:::|[-+*](\s|$)|\d+[.)](\s|$)|\||=+\s*$)")
 
@@ -220,93 +221,6 @@ class GameMeta(_Strict):
         return CataloguePicture(figure=self.catalogue) if isinstance(self.catalogue, str) else self.catalogue
 
 
-CLAIM_KINDS = ("setup", "legal", "illegal", "after", "facts")
-
-
-@dataclass(frozen=True)
-class Claim:
-    """One thing a diagram asserts, to be checked by the engine.
-
-    * ``setup``: the position is the game's setup;
-    * ``legal``: each of ``moves`` is legal (drawn as green arrows);
-    * ``illegal``: each move in ``reasons`` is illegal for that reason code (red arrows);
-    * ``after``: ``moves`` are legal in turn, and then the ``expect``\\ ed facts hold;
-    * ``facts``: the ``expect``\\ ed facts hold in the position as drawn.
-    """
-
-    kind: str
-    line: int
-    moves: tuple[str, ...] = ()
-    reasons: tuple[tuple[str, str], ...] = ()
-    expect: Mapping[str, Any] = field(default_factory=dict)
-    draw: bool = True
-
-    def describe(self) -> str:
-        """A short name of the claim for messages: ``legal b2-b3``."""
-        if self.kind == "illegal":
-            return "illegal " + ", ".join(f"{m} ({r})" for m, r in self.reasons)
-        if self.kind in ("legal",):
-            return "legal " + ", ".join(self.moves)
-        if self.kind == "after":
-            return "after " + " ".join(self.moves)
-        return self.kind
-
-
-@dataclass(frozen=True)
-class Marks:
-    """Decorations a designer adds by hand: highlighted cells, labels, crosses."""
-
-    highlight: Mapping[MarkKind, tuple[str, ...]] = field(default_factory=dict)
-    labels: Mapping[str, str] = field(default_factory=dict)
-    crosses: tuple[str, ...] = ()
-    line: int = 0
-
-
-@dataclass(frozen=True)
-class Panel:
-    """One picture of a figure: a position, how to show it, and its claims."""
-
-    label: str
-    position: Any
-    position_line: int
-    view: ViewOptions
-    claims: tuple[Claim, ...]
-    marks: Marks
-    show: Literal["before", "after"]
-    line: int
-
-
-@dataclass(frozen=True)
-class Figure:
-    """A numbered, captioned diagram of one or more panels."""
-
-    id: str
-    path: Path
-    caption: str
-    panels: tuple[Panel, ...]
-    columns: int
-    width: float | None
-
-    def claim_count(self) -> int:
-        """How many claims the figure makes (each move or fact counts once)."""
-        return sum(claim_weight(c) for p in self.panels for c in p.claims)
-
-    def unchecked(self) -> int:
-        """How many of its panels make no claim, so nothing checks them."""
-        return sum(not p.claims for p in self.panels)
-
-
-def claim_weight(claim: Claim) -> int:
-    """How many checks a claim stands for: one per move or fact, one for a setup."""
-    if claim.kind == "legal":
-        return len(claim.moves)
-    if claim.kind == "illegal":
-        return len(claim.reasons)
-    if claim.kind in ("after", "facts"):
-        return max(1, len(claim.expect))
-    return 1
-
-
 @dataclass(frozen=True)
 class GameData:
     """Everything in one game folder."""
@@ -364,156 +278,6 @@ def validate(model: type[BaseModel], raw: Any, path: Path) -> Any:
         return validated(model, raw)
     except DataError as exc:
         raise InputError(exc.message, path, line_of(raw, exc.loc)) from None
-
-
-_FIGURE_KEYS = {"caption", "panels", "columns", "width"}
-_PANEL_KEYS = {"label", "position", "view", "claims", "highlight", "labels", "crosses", "show"}
-
-
-def load_figure(path: Path, view: type[ViewOptions] = ViewOptions) -> Figure:
-    """Load one figure file; a figure with one panel may put the panel's keys at the top."""
-    raw = load_yaml(path)
-    if not isinstance(raw, LineDict):
-        raise InputError("a figure is a mapping with caption, position and claims", path, 1)
-    _reject_unknown(raw, _FIGURE_KEYS | _PANEL_KEYS, path)
-    caption = raw.get("caption")
-    if not isinstance(caption, str) or not caption.strip():
-        raise InputError("a figure needs a caption", path, raw.line)
-    if "panels" in raw:
-        panel_data = raw["panels"]
-        if not isinstance(panel_data, LineList) or not panel_data:
-            raise InputError("panels: a list of panels", path, line_of(raw, ("panels",)))
-        stray = sorted(set(raw) & (_PANEL_KEYS - {"view"}))
-        if stray:
-            raise InputError(f"'{stray[0]}' belongs inside a panel", path, line_of(raw, (stray[0],)))
-        shared_view = _mapping(raw, "view", path)
-        _view_options(view, raw, {}, path)
-        panels = tuple(_load_panel(p, path, view, shared_view, raw) for p in panel_data)
-    else:
-        panels = (_load_panel(raw, path, view, {}, raw, _FIGURE_KEYS),)
-    columns = raw.get("columns", min(len(panels), 2))
-    if not isinstance(columns, int) or columns < 1:
-        raise InputError("columns: a whole number of at least 1", path, line_of(raw, ("columns",)))
-    width = raw.get("width")
-    if width is not None and (not isinstance(width, (int, float)) or width <= 0):
-        raise InputError("width: the figure's width in inches", path, line_of(raw, ("width",)))
-    return Figure(path.stem, path, " ".join(caption.split()), panels, columns, width)
-
-
-def _load_panel(
-    raw: Any, path: Path, view: type[ViewOptions], shared_view: Mapping[str, Any], figure: LineDict, figure_keys: set[str] | None = None
-) -> Panel:
-    if not isinstance(raw, LineDict):
-        raise InputError("a panel is a mapping with position and claims", path, getattr(raw, "line", None))
-    _reject_unknown(raw, _PANEL_KEYS | (figure_keys or set()), path)
-    if "position" not in raw:
-        raise InputError("a panel needs a position", path, raw.line)
-    claims_raw = raw.get("claims", LineList())
-    if not isinstance(claims_raw, LineList):
-        raise InputError("claims: a list of claims", path, line_of(raw, ("claims",)))
-    claims = tuple(_load_claim(c, line, path) for c, line in zip(claims_raw, getattr(claims_raw, "item_lines", [])))
-    show = raw.get("show", "before")
-    if show not in ("before", "after"):
-        raise InputError("show: 'before' or 'after' (the moves of the first 'after' claim)", path, line_of(raw, ("show",)))
-    if show == "after" and not any(c.kind == "after" for c in claims):
-        raise InputError("show: after needs an 'after' claim", path, line_of(raw, ("show",)))
-    highlight = raw.get("highlight", {})
-    if isinstance(highlight, list):
-        highlight = {"highlight": highlight}
-    if not isinstance(highlight, Mapping) or not all(isinstance(v, list) for v in highlight.values()):
-        raise InputError("highlight: a list of cells, or kind -> list of cells", path, line_of(raw, ("highlight",)))
-    for kind in highlight:
-        if kind not in MARK_KINDS:
-            raise InputError(f"unknown highlight kind '{kind}' (known: {', '.join(MARK_KINDS)})", path, line_of(raw, ("highlight", kind)))
-    labels = _mapping(raw, "labels", path)
-    crosses = raw.get("crosses", [])
-    if not isinstance(crosses, list):
-        raise InputError("crosses: a list of cells", path, line_of(raw, ("crosses",)))
-    marks = Marks(
-        highlight={cast(MarkKind, str(k)): tuple(map(str, v)) for k, v in highlight.items()},
-        labels={str(k): str(v) for k, v in labels.items()},
-        crosses=tuple(map(str, crosses)),
-        line=raw.line,
-    )
-    return Panel(
-        label=str(raw.get("label", "")),
-        position=raw["position"],
-        position_line=line_of(raw, ("position",)) or raw.line,
-        view=_view_options(view, raw, shared_view, path, figure),
-        claims=claims,
-        marks=marks,
-        show=show,
-        line=raw.line,
-    )
-
-
-def _load_claim(raw: Any, line: int, path: Path) -> Claim:
-    if not isinstance(raw, LineDict) or not raw:
-        raise InputError(f"a claim is a mapping whose key is its kind ({', '.join(CLAIM_KINDS)})", path, line)
-    kinds = [k for k in raw if k in CLAIM_KINDS]
-    unknown = [k for k in raw if k not in CLAIM_KINDS and k not in ("expect", "draw")]
-    if unknown:
-        raise InputError(f"unknown claim kind '{unknown[0]}' (known: {', '.join(CLAIM_KINDS)})", path, line_of(raw, (unknown[0],)))
-    if len(kinds) != 1:
-        raise InputError(f"a claim has exactly one kind ({', '.join(CLAIM_KINDS)})", path, line)
-    kind = kinds[0]
-    value = raw[kind]
-    draw = raw.get("draw", True)
-    if not isinstance(draw, bool):
-        raise InputError("draw: true or false", path, line_of(raw, ("draw",)))
-    expect = raw.get("expect", {})
-    if "expect" in raw and kind != "after":
-        raise InputError("only an 'after' claim has 'expect'", path, line_of(raw, ("expect",)))
-    if kind == "setup":
-        if value is not True:
-            raise InputError("write the setup claim as 'setup: true'", path, line)
-        return Claim(kind, line)
-    if kind == "legal":
-        return Claim(kind, line, moves=_move_list(value, path, line), draw=draw)
-    if kind == "illegal":
-        if not isinstance(value, Mapping) or not value:
-            raise InputError("illegal: a mapping of move -> reason code", path, line)
-        return Claim(kind, line, reasons=tuple((str(m), str(r)) for m, r in value.items()), draw=draw)
-    if kind == "after":
-        if not isinstance(expect, Mapping):
-            raise InputError("expect: a mapping of fact -> value", path, line_of(raw, ("expect",)))
-        return Claim(kind, line, moves=_move_list(value, path, line), expect=expect, draw=draw)
-    if not isinstance(value, Mapping) or not value:
-        raise InputError("facts: a mapping of fact -> value", path, line)
-    return Claim(kind, line, expect=value)
-
-
-def _move_list(value: Any, path: Path, line: int) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = value.split()
-    if not isinstance(value, list) or not value or not all(isinstance(m, (str, int)) for m in value):
-        raise InputError("a list of moves in the game's notation", path, line)
-    return tuple(str(m) for m in value)
-
-
-def _view_options(
-    model: type[ViewOptions], raw: LineDict, shared: Mapping[str, Any], path: Path, figure: LineDict | None = None
-) -> ViewOptions:
-    """A panel's view (the figure's shared ``view:`` overridden by its own) checked against the game's view options."""
-    own = _mapping(raw, "view", path)
-    try:
-        return validated(model, {**shared, **own})
-    except DataError as exc:
-        where = raw if exc.loc and exc.loc[0] in own or figure is None else figure
-        raise InputError(f"view: {exc.message}", path, line_of(where, ("view", *exc.loc))) from None
-
-
-def _mapping(raw: LineDict, key: str, path: Path) -> Mapping[str, Any]:
-    value = raw.get(key, {})
-    if not isinstance(value, Mapping):
-        raise InputError(f"{key}: a mapping", path, line_of(raw, (key,)))
-    return value
-
-
-def _reject_unknown(raw: LineDict, known: set[str], path: Path) -> None:
-    for key in raw:
-        if key not in known:
-            raise InputError(f"unknown key '{key}' (known: {', '.join(sorted(known))})", path, line_of(raw, (key,)))
 
 
 IMAGE_SUFFIXES = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}

@@ -56,9 +56,11 @@ def panel_picture(view: GameView[Any, Any], figure: Figure, checked: CheckedPane
         raise InputError(f"view: {exc.message}", figure.path, panel.line) from None
     marks: list[Mark] = list(table.marks)
 
+    lines = dict(panel.marks.cells)
+
     def centre(cell: str) -> tuple[float, float]:
-        if cell not in table.cells:
-            raise InputError(f"unknown cell '{cell}' in the figure's marks", figure.path, panel.marks.line)
+        if cell not in table.cells:  # verify refuses it first (check_drawable)
+            raise InputError(f"unknown cell '{cell}' in the figure's marks (not on the board drawn)", figure.path, lines.get(cell, panel.marks.line))
         return table.centre(cell)
 
     for kind, cells in panel.marks.highlight.items():
