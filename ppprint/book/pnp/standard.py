@@ -77,7 +77,7 @@ def sheet_piece(piece: Piece, name: str = "") -> SheetPiece:
 
 
 def piece_words(piece: Piece, players: Sequence[str] = ()) -> str:
-    """A piece as a sheet names it: ``coin suns back``, ``pileup-piece 3 (black)``."""
+    """A piece as a sheet names it: ``coin suns back``, ``piece 3 (black)``."""
     words = [piece.kind]
     if piece.suit:
         words.append(piece.suit)
