@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ppprint.errors import ClaimFailure
+from ppprint.errors import ClaimFailure, InputError
 from ppprint.registry import get_game
 from ppprint.verify import fact_matches, verify_game
 from tests.conftest import assert_flip_caught, edit, game_in, run_cli
@@ -220,3 +220,11 @@ def test_a_figure_loads_into_its_dataclasses(tmp_path: Path):
     )
     assert dict(panel.marks.highlight) == {"played": ("b2",)} and dict(panel.marks.labels) == {"a1": "2"}
     assert panel.marks.cells == (("b2", 8), ("a1", 5))
+
+
+def test_a_misspelt_caption_is_named_at_its_own_line(games_copy: Path) -> None:
+    """``captions:`` (line 1 of the file) is named as the unknown key it is (the likely typo), not reported as 'a figure needs a caption'."""
+    edit(games_copy / "sanqi" / "figures" / "pieces.yaml", "caption:", "captions:")
+    with pytest.raises(InputError) as caught:
+        verify_game(game_in(games_copy, "sanqi"))
+    assert "captions" in caught.value.one_line() and caught.value.line == 1 and "needs a caption" not in caught.value.one_line()

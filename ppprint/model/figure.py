@@ -285,6 +285,15 @@ def _highlight(value: Any) -> Any:
     return value
 
 
+def _required(model: type[BaseModel], data: Any, key: str, message: str) -> Any:
+    """``data`` as it is, unless it lacks ``key`` (then ``message``, for the whole mapping). A mapping that
+    also holds a key the model does not know is left to the unknown key's own error, at its line: the
+    likely misspelling of ``key``."""
+    if isinstance(data, Mapping) and key not in data and set(data) <= set(model.model_fields):
+        raise whole_message(message)
+    return data
+
+
 class PanelModel(_Data):
     """One picture: a position, how to show it, its claims and its marks."""
 
@@ -304,9 +313,7 @@ class PanelModel(_Data):
     @model_validator(mode="before")
     @classmethod
     def _needs_position(cls, data: Any) -> Any:
-        if isinstance(data, Mapping) and "position" not in data:
-            raise whole_message("a panel needs a position")
-        return data
+        return _required(cls, data, "position", "a panel needs a position")
 
     @model_validator(mode="after")
     def _show_after(self) -> PanelModel:
@@ -334,9 +341,7 @@ class _FigureKeys(_Data):
     @model_validator(mode="before")
     @classmethod
     def _needs_caption(cls, data: Any) -> Any:
-        if isinstance(data, Mapping) and "caption" not in data:
-            raise whole_message("a figure needs a caption")
-        return data
+        return _required(cls, data, "caption", "a figure needs a caption")
 
 
 class FigureFile(_FigureKeys):
