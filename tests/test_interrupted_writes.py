@@ -192,3 +192,46 @@ def test_an_interruption_raised_in_a_weak_reference_callback_stops_the_next_writ
             write_set(out, [("book.pdf", b"a book"), ("book-figures/a.svg", b"<svg/>")])
     assert raised.value.signum == signal.SIGINT and raised.value.outcome.startswith("nothing was written")
     assert sorted(os.listdir(out)) == [] and "Traceback" not in capfd.readouterr().err
+
+
+def _children(pid: int) -> list[int]:
+    """The living processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers end with their parent through Linux's prctl")
+@pytest.mark.parametrize("command", [["build", "--all", "--jobs", "2", "--no-cache"], ["report", "pileup", "--games-played", "400", "--workers", "2"]])
+def test_a_killed_build_or_report_leaves_no_worker_behind(tmp_path: Path, command: list[str]) -> None:
+    """SIGKILL (a power cut, an impatient CI) of a build or report on a pool: its workers end too
+    (they lived on, holding memory and the caller's output streams)."""
+    process = subprocess.Popen([sys.executable, "-m", "ppprint", *command, "--out", str(tmp_path / "out")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while len(_children(process.pid)) < 2 and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.02)
+        workers = _children(process.pid)
+        assert len(workers) >= 2, "the pool never started"
+    finally:
+        process.kill()
+        process.wait()
+    deadline = time.monotonic() + 10
+    while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [pid for pid in workers if _running(pid)] == []

@@ -27,7 +27,7 @@ from ppprint.document.book import Book, rulebook
 from ppprint.errors import ClaimError, ClaimFailure, InputError, Interrupted, PpprintError, UncheckedError
 from ppprint.model.game import unplaced_figures
 from ppprint.registry import Plugin, configure, get_game, registry
-from ppprint.output import ALL_WRITTEN, write_set
+from ppprint.output import ALL_WRITTEN, end_with_parent, write_set
 from ppprint.render.draw import Drawing
 from ppprint.render.figure import figure_bytes, render_figure
 from ppprint.render.fonts import register_fonts
@@ -220,13 +220,15 @@ def _build_catalogue(game_ids: list[str], paper: str) -> bytes | _Raised:
 
 
 def _start_worker(folders: list[Path], bundled: bool) -> None:
-    """A worker started afresh (not forked) finds the games of the build's registry.
+    """A worker started afresh (not forked) finds the games of the build's registry; every worker ends
+    with the build (:func:`~ppprint.output.end_with_parent`).
 
     Ctrl-C reaches every process of the terminal's group: workers leave it to the parent,
     which stops them; SIGTERM ends a worker at once (forked workers inherit the parent's handlers).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    end_with_parent()
     if registry().folders != folders or registry().bundled != bundled:
         os.environ.pop("PPPRINT_GAMES", None)  # already among ``folders``
         configure(folders, bundled)
