@@ -1,7 +1,8 @@
 """The page geometry a book's figures are sized for: papers, margins, the text frame, and a figure's fit.
 
-It belongs to no format: the PDF typesets on these pages, and the web book draws each figure at the
-scale it prints at on them, so both show the same checked drawing.
+It belongs to no format: the PDF typesets on these pages, and a book made for them (the report's
+charts) is sized to their frame. The web book draws its figures for a screen scale instead
+(:mod:`ppprint.web.figures`), from the same checked drawings.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ narrow enough already: its text takes the frame)."""
 HALF_MARGIN = 0.5 * INCH
 FIGURE_HEIGHTS = (0.62, 0.56, 0.5, 0.45, 0.4)
 """A figure may fill at most this share of the frame's height: the first share whose pages come out
-full enough is used (the PDF's layout steps down this list; the web book uses the first)."""
+full enough is used (the PDF's layout steps down this list)."""
 
 
 FigureDrawer = Callable[[str, float, int], Drawing]
@@ -73,9 +74,3 @@ class Fit:
             self._drawings[scale] = self.make(scale)
         self.scale, self.drawing = scale, self._drawings[scale]
         return scale, self.drawing
-
-
-def print_fit(make: Callable[[float], Drawing], max_width: float | None, paper: str) -> tuple[float, Drawing]:
-    """The scale a drawing prints at in a full page's frame of ``paper`` (never enlarged) and the drawing for it."""
-    frame_width, _, max_height = frame(paper)
-    return Fit(make, max_width, max_height).fit(frame_width)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Literal, cast
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Tag, model_validator
 
@@ -28,7 +28,7 @@ from ppprint.errors import DataError, InputError
 from ppprint.model.table import MARK_KINDS, MarkKind
 from ppprint.model.validation import UNION_TAG, validated, whole_message
 from ppprint.model.view import ViewOptions
-from ppprint.model.yamlio import LineDict, LineList, line_of, load_yaml
+from ppprint.model.yamlio import LineDict, line_of, load_yaml
 
 CLAIM_KINDS = ("setup", "legal", "illegal", "after", "facts")
 
