@@ -420,18 +420,19 @@ _PR_SET_PDEATHSIG = 1
 """Linux's prctl option: the signal a process gets when the thread that started it ends."""
 
 
-def end_with_parent() -> None:
-    """Make this worker process end when its parent does (a pool's initializer): a build or a report
-    killed with SIGKILL leaves no worker behind holding memory and its caller's output streams open.
+def end_with_parent(parent: int) -> None:
+    """Make this worker process end when its parent, process ``parent``, does (a pool's initializer,
+    given the parent's pid): a build or a report killed with SIGKILL leaves no worker behind holding
+    memory and its caller's output streams open.
 
-    On Linux the kernel sends SIGKILL (``prctl(PR_SET_PDEATHSIG)``); a worker whose parent is gone
-    already ends at once. Elsewhere this does nothing: the pool's own shutdown is all there is.
+    On Linux the kernel sends SIGKILL (``prctl(PR_SET_PDEATHSIG)``); a worker whose parent died before
+    it got here (it has another parent now) ends at once. Elsewhere this does nothing: the pool's own
+    shutdown is all there is.
     """
     if not sys.platform.startswith("linux"):
         return
     import ctypes
 
-    parent = os.getppid()
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent:  # the parent died before the kernel was told

@@ -219,7 +219,7 @@ def _build_catalogue(game_ids: list[str], paper: str) -> bytes | _Raised:
         return _Raised.of(exc)
 
 
-def _start_worker(folders: list[Path], bundled: bool) -> None:
+def _start_worker(folders: list[Path], bundled: bool, parent: int) -> None:
     """A worker started afresh (not forked) finds the games of the build's registry; every worker ends
     with the build (:func:`~ppprint.output.end_with_parent`).
 
@@ -228,7 +228,7 @@ def _start_worker(folders: list[Path], bundled: bool) -> None:
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    end_with_parent()
+    end_with_parent(parent)
     if registry().folders != folders or registry().bundled != bundled:
         os.environ.pop("PPPRINT_GAMES", None)  # already among ``folders``
         configure(folders, bundled)
@@ -372,7 +372,7 @@ def _build_on_pool(
     context = multiprocessing.get_context("fork" if fork else "spawn")
     if fork:
         register_fonts()
-    start = (list(registry().folders), registry().bundled)
+    start = (list(registry().folders), registry().bundled, os.getpid())
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=start)
     try:
         # Every task is submitted before the progress bar starts its thread: workers fork before any thread runs.

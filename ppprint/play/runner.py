@@ -73,7 +73,7 @@ def _in_pool(jobs: Sequence[Job], games: Games, workers: int, start_method: str 
     parts = batches(jobs, workers)
     done: dict[int, list[Record]] = {}
     context = multiprocessing.get_context(start_method)
-    with ProcessPoolExecutor(max_workers=min(workers, len(parts)), mp_context=context, initializer=end_with_parent) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(parts)), mp_context=context, initializer=end_with_parent, initargs=(os.getpid(),)) as pool:
         pending: dict[Future[list[Record]], int] = {pool.submit(play_batch, games, part): n for n, part in enumerate(parts)}
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
