@@ -25,13 +25,15 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"document"}),
     frozenset({"play"}),
     frozenset({"book", "web"}),
+    frozenset({"api"}),
     frozenset({"build"}),
     frozenset({"cli", "__main__"}),
 )
 """Each top-level package or module of ``ppprint/`` in its layer: the model, the engine and layout, the
 engine's contract checks, the registry of games, checking, drawing, the format-neutral book, simulated play (whose report is a book:
-it imports no printer, so it sits below the formats), the formats, the build above them (which prints the
-report), and the command line."""
+it imports no printer, so it sits below the formats), the formats, the public API that game folders import
+(it re-exports names from every layer below it), the build above them (which prints the report), and the
+command line."""
 RANK = {unit: rank for rank, layer in enumerate(LAYERS) for unit in layer}
 
 

@@ -35,22 +35,28 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BeforeValidator, Field
 
-from ppprint.engine.base import (
-    LEGAL,
-    TERMINAL,
+from ppprint.api import (
+    ALL_DIRECTIONS,
+    Cell,
     EndReason,
     FactName,
     Game,
+    InvalidMoveError,
+    LEGAL,
+    ORTHOGONAL,
     Outcome,
+    PositionError,
     PositionModel,
     ReasonCode,
+    SquareGrid,
     State,
+    TERMINAL,
+    TileLayout,
     Verdict,
+    cell_name,
     illegal,
+    square_step as step,
 )
-from ppprint.errors import InvalidMoveError, PositionError
-from ppprint.geometry.square import ALL_DIRECTIONS, ORTHOGONAL, Cell, SquareGrid, cell_name, step
-from ppprint.geometry.tiles import TileLayout
 
 GRID = SquareGrid(6, 6)
 TILES = TileLayout.grid(3, 3)

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ppprint.errors import DataError
-from ppprint.layout import GameView, Scene, Suit, TileBoard, ViewOptions
-from ppprint.layout.boards import LABEL_GAP
-from ppprint.model.table import TILE_SIZE, Piece
+from ppprint.api import DataError, GameView, LABEL_GAP, Piece, Scene, Suit, TILE_SIZE, TileBoard, ViewOptions
 
 from .engine import CENTRE_TILE, HOME_TILES, PLAYERS, TILES, ExpansionState, owner_of, square_name, value_of
 

@@ -7,8 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ppprint.errors import InputError
-from ppprint.output import write_atomic
+from ppprint.api import InputError, write_atomic
 
 from .maze import BudgetError, check_level, generate_level, level_to_yaml
 

@@ -65,25 +65,31 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
-from ppprint.engine.base import (
+from ppprint.api import (
     CHANCE,
-    LEGAL,
-    TERMINAL,
+    Cell,
+    DataError,
     EndReason,
     FactName,
     Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    LEGAL,
     Outcome,
+    PositionError,
     PositionModel,
     ReasonCode,
+    SUITS,
     State,
+    TERMINAL,
     Verdict,
+    WallMaze,
+    cell_name,
+    fields_text,
     illegal,
+    parse_cell_name,
+    read_fields,
 )
-from ppprint.engine.fields import fields_text, read_fields
-from ppprint.errors import DataError, IllegalMoveError, InvalidMoveError, PositionError
-from ppprint.geometry.square import Cell, cell_name, parse_cell_name
-from ppprint.geometry.walls import WallMaze
-from ppprint.model.table import SUITS
 
 from .maze.board import board_maze, is_portal_step
 from .maze.level import (

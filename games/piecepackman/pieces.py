@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import math
 
-from ppprint.model.table import COIN_DIAMETER, Piece, register_kind
-from ppprint.render.draw import Paint, Pen
-from ppprint.render.fonts import SANS_BOLD
-from ppprint.render.pieces import POINTS_PER_INCH, piece_drawer
+from ppprint.api import COIN_DIAMETER, POINTS_PER_INCH, Paint, Pen, Piece, SANS_BOLD, piece_drawer, register_kind
 
 register_kind("piecepackman", lambda piece: (COIN_DIAMETER, COIN_DIAMETER), round=True)
 

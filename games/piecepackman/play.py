@@ -14,9 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ppprint.engine.base import State
-from ppprint.play.agents import Agent
-from ppprint.play.hooks import Variant
+from ppprint.api import Agent, State, Variant
 
 from .engine import GAME, Order, PiecepackmanGame, PiecepackmanState, Walk
 from .maze.level import get_level, shipped_level_ids

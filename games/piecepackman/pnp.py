@@ -14,10 +14,7 @@ from __future__ import annotations
 
 import functools
 
-from ppprint.book.pnp import PnpOptions
-from ppprint.book.sheets import PrintAndPlay
-from ppprint.render.draw import Drawing
-from ppprint.render.figure import PanelPicture, figure_drawing
+from ppprint.api import Drawing, PanelPicture, PnpOptions, PrintAndPlay, figure_drawing
 
 from .engine import GAME
 from .maze.level import CUBES_PER_SUIT, LEVELS_DIR, Level, get_level, read_level, shipped_level_ids

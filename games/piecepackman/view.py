@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ppprint.geometry.square import cell_name
-from ppprint.geometry.walls import Stick
-from ppprint.layout import GameView, Scene, TileBoard, ViewOptions, rectangle
-from ppprint.model.table import SUIT_NAMES, SUITS, Highlight, Label
+from ppprint.api import GameView, Highlight, Label, SUITS, SUIT_NAMES, Scene, Stick, TileBoard, ViewOptions, cell_name, rectangle
 
 from . import pieces as _pieces  # noqa: F401  (declares the piecepackman piece kind the scene uses)
 from .engine import PiecepackmanState

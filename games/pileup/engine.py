@@ -41,21 +41,26 @@ from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BeforeValidator
 
-from ppprint.engine.base import (
-    LEGAL,
-    TERMINAL,
+from ppprint.api import (
+    ALL_DIRECTIONS,
+    Cell,
     EndReason,
     FactName,
     Game,
+    InvalidMoveError,
+    LEGAL,
     Outcome,
+    PositionError,
     PositionModel,
     ReasonCode,
+    SquareGrid,
     State,
+    TERMINAL,
     Verdict,
+    cell_name,
     illegal,
+    square_step as step,
 )
-from ppprint.errors import InvalidMoveError, PositionError
-from ppprint.geometry.square import ALL_DIRECTIONS, Cell, SquareGrid, cell_name, step
 
 GRID = SquareGrid(8, 8)
 SQUARES = GRID.files * GRID.ranks

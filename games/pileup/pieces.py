@@ -13,10 +13,7 @@ pieces bottom to top as signed values: ``+v`` a black piece, ``-v`` a white one.
 
 from __future__ import annotations
 
-from ppprint.model.table import COIN_DIAMETER, Piece, register_kind
-from ppprint.render.draw import Paint, Pen
-from ppprint.render.fonts import SANS_BOLD
-from ppprint.render.pieces import POINTS_PER_INCH, piece_drawer
+from ppprint.api import COIN_DIAMETER, POINTS_PER_INCH, Paint, Pen, Piece, SANS_BOLD, piece_drawer, register_kind
 
 DISC = COIN_DIAMETER * POINTS_PER_INCH
 """Diameter of a piece, points."""

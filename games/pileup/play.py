@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ppprint.engine.base import State
+from ppprint.api import State
 
 from .engine import PileUpState
 

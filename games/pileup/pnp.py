@@ -12,11 +12,7 @@ from __future__ import annotations
 
 from reportlab.lib import colors
 
-from ppprint.book.pnp import PnpOptions
-from ppprint.book.pnp.standard import piece_table
-from ppprint.book.sheets import PrintAndPlay, SheetPiece
-from ppprint.model.table import Label, Piece, Table
-from ppprint.render.figure import table_drawing
+from ppprint.api import Label, Piece, PnpOptions, PrintAndPlay, SheetPiece, Table, piece_table, table_drawing
 
 from .engine import BLACK, GAME, PLAYERS, VALUES
 from .view import VIEW

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from ppprint.layout import LABEL_GAP, GameView, Scene, SquareBoard, ViewOptions, rectangle
-from ppprint.layout.scene import LABEL_HALF
-from ppprint.model.table import COIN_DIAMETER, Piece
+from ppprint.api import COIN_DIAMETER, GameView, LABEL_GAP, LABEL_HALF, Piece, Scene, SquareBoard, ViewOptions, rectangle
 
 from . import pieces  # noqa: F401  (registers the piece kinds laid out here)
 from .engine import BLACK, GRID, NAMES, PLAYERS, VALUES, WHITE, PileUpMove, PileUpState, Placement, owner_of

@@ -47,22 +47,25 @@ from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BeforeValidator, Field
 
-from ppprint.engine.base import (
-    LEGAL,
-    TERMINAL,
+from ppprint.api import (
     EndReason,
     FactName,
     Game,
+    HEX_DIRECTIONS as DIRECTIONS,
+    HexField,
+    InvalidMoveError,
+    LEGAL,
     Outcome,
+    PositionError,
     PositionModel,
     ReasonCode,
     State,
+    TERMINAL,
     Verdict,
+    hex_step as step,
     illegal,
+    validated,
 )
-from ppprint.errors import InvalidMoveError, PositionError
-from ppprint.geometry.hex import DIRECTIONS, HexField, step
-from ppprint.model.validation import validated
 
 EMPTY = 0
 

@@ -28,9 +28,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ppprint.model.table import Piece, Point, register_kind
-from ppprint.render.draw import Paint, Pen, Segment, parse_path
-from ppprint.render.pieces import POINTS_PER_INCH, piece_drawer
+from ppprint.api import POINTS_PER_INCH, Paint, Pen, Piece, Point, Segment, parse_path, piece_drawer, register_kind
 
 register_kind("sanqi", lambda piece: (1.24 * (piece.length or 0.6), 1.24 * (piece.length or 0.6)))
 

@@ -7,11 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ppprint.book.pnp import PnpOptions
-from ppprint.book.pnp.standard import piece_table
-from ppprint.book.sheets import PrintAndPlay, SheetPiece
-from ppprint.model.table import Piece, Table
-from ppprint.render.figure import table_drawing
+from ppprint.api import Piece, PnpOptions, PrintAndPlay, SheetPiece, Table, piece_table, table_drawing
 
 from .engine import DEFAULT_SIDE, LETTERS, MAX_SIDE, MIN_SIDE, SanQi
 from .view import PIECE_SCALE, VIEW

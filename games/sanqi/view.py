@@ -6,10 +6,7 @@ from dataclasses import replace
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ppprint.errors import DataError
-from ppprint.layout import GameView, Scene, ViewOptions
-from ppprint.layout.hexboard import HexBoard
-from ppprint.model.table import Piece
+from ppprint.api import DataError, GameView, HexBoard, Piece, Scene, ViewOptions
 
 from . import pieces as _pieces  # noqa: F401  (registers the hexcell and sanqi kinds, also when imported alone)
 from .engine import LETTERS, MAX_SIDE, Move, PieceType, Place, SanQiState

@@ -79,24 +79,30 @@ from typing import Annotated, Final, Literal, NamedTuple, TypeAlias
 
 from pydantic import BeforeValidator, Field, PlainValidator
 
-from ppprint.engine.base import (
+from ppprint.api import (
     CHANCE,
-    LEGAL,
-    TERMINAL,
+    Cell,
     EndReason,
     FactName,
     Game,
+    InvalidMoveError,
+    LEGAL,
+    ORTHOGONAL,
     Outcome,
+    PositionError,
     PositionModel,
     ReasonCode,
     State,
+    TERMINAL,
+    Tile,
+    TileLayout,
     Verdict,
+    cell_name,
+    expect_fields,
+    fields_text,
     illegal,
+    split_fields,
 )
-from ppprint.engine.fields import expect_fields, fields_text, split_fields
-from ppprint.errors import InvalidMoveError, PositionError
-from ppprint.geometry.square import ORTHOGONAL, Cell, cell_name
-from ppprint.geometry.tiles import Tile, TileLayout
 
 # -- rules constants -----------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ colours :func:`~.engine.default_suits` gives it, so every seat's results can be 
 
 from __future__ import annotations
 
-from ppprint.play.hooks import Variant
+from ppprint.api import Variant
 
 from .engine import Siege
 

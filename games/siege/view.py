@@ -13,9 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import PlainValidator
 
-from ppprint.geometry.tiles import Tile, TileLayout
-from ppprint.layout import GameView, Scene, TileBoard, ViewOptions
-from ppprint.model.table import Piece, Point
+from ppprint.api import GameView, Piece, Point, Scene, Tile, TileBoard, TileLayout, ViewOptions
 
 from .engine import COLOURS, COMMANDER_KIND, NAME_ORIGIN, SEAT_TURNS, SQUARE_CENTRE, SQUARE_NAMES, Reinforce, SiegeMove, SiegeState, game_for
 

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ppprint.geometry.square import Cell, Direction, cell_name
-from ppprint.geometry.tiles import Tile, TileLayout
-from ppprint.geometry.walls import Edge, WallMaze
+from ppprint.api import Cell, Direction, Edge, Tile, TileLayout, WallMaze, cell_name
 
 BOARD_SIZE = 10
 """Cells along each side of the board's bounding square."""

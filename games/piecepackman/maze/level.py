@@ -36,12 +36,26 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal, cast
 
-from ppprint.errors import DataError, InputError
-from ppprint.geometry.square import ORTHOGONAL, Cell, Direction, cell_name, parse_cell_name
-from ppprint.geometry.walls import Edge, Stick, WallMaze, stick_along, wall_edge, walls_to_sticks
+from ppprint.api import (
+    Cell,
+    DataError,
+    Direction,
+    Edge,
+    InputError,
+    ORTHOGONAL,
+    SUITS,
+    Stick,
+    WallMaze,
+    cell_name,
+    line_of,
+    load_yaml,
+    parse_cell_name,
+    stick_along,
+    wall_edge,
+    walls_to_sticks,
+)
+
 from .board import BOARD, BOARD_CELLS, PORTAL_LINKS, board_maze, portal_edges
-from ppprint.model.table import SUITS
-from ppprint.model.yamlio import line_of, load_yaml
 
 LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
 """The game's own level files, in its folder."""

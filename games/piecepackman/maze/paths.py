@@ -19,8 +19,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ppprint.geometry.square import Cell
-from ppprint.geometry.walls import WallMaze
+from ppprint.api import Cell, WallMaze
 
 TURN_SCALE = 1 << 20
 """Weight of one point; a turn adds 1 on top, so turns only break ties of cost."""
