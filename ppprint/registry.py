@@ -22,6 +22,19 @@ these Python modules, which are the only code a game brings:
     what simulated play needs of the game (:mod:`ppprint.play.hooks`): an
     ``evaluate(state, player)``, variants to measure, agents of its own.
 
+The names ppprint reads from each module are :data:`READ_NAMES` (``pieces.py`` is only
+run). When a module is first loaded its names are checked, so that a slip is an error
+naming its file and line rather than a declaration silently ignored:
+
+* a public name defined at the top level of the module (a function, class or
+  assignment; not an import) that ppprint does not read but that is close to a name
+  it does -- the same but for case, or within an edit distance of 1 of a name of 5 to 7
+  characters, 2 of a longer one -- is refused as a likely misspelling (``evalute``);
+  other names are the game's own helpers and left alone;
+* a name ppprint reads must be of its kind (:data:`READ_KINDS`): ``GAME`` a
+  :class:`~ppprint.engine.base.Game`, ``VIEW`` a :class:`~ppprint.layout.GameView`,
+  ``Options`` a pydantic model class, ``app`` a ``typer.Typer``, the hooks callables.
+
 Games are found, in this order:
 
 1. the games bundled with ppprint (the ``games/`` folder of the project);
@@ -77,6 +90,27 @@ GAME_FILE = "game.yaml"
 GAME_MODULES = ("engine", "view", "pieces", "pnp", "commands", "book", "play")
 """The optional code modules of a game folder."""
 
+READ_NAMES: dict[str, tuple[str, ...]] = {
+    "engine": ("GAME",),
+    "view": ("VIEW",),
+    "pnp": ("add_sections", "extra_sections", "Options", "equipment"),
+    "commands": ("app",),
+    "book": ("context",),
+    "play": ("evaluate", "variants", "agents", "forced", "FORCED", "COOPERATIVE", "MAX_PLIES"),
+}
+"""The names ppprint reads from each game module that it reads names from (not ``pieces.py``)."""
+
+READ_KINDS: dict[str, str] = {
+    "GAME": "a rules engine (a ppprint.api.Game)",
+    "VIEW": "a view (a ppprint.api.GameView)",
+    "Options": "a pydantic model class",
+    "app": "a typer app (typer.Typer)",
+    "FORCED": "text",
+    "COOPERATIVE": "true or false",
+    "MAX_PLIES": "a whole number above 0",
+}
+"""What a name ppprint reads must be; every other name of :data:`READ_NAMES` is a function."""
+
 _ID_RE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
 
@@ -98,6 +132,7 @@ class Plugin:
         self.id = where.id
         self.folder = where.folder
         self._checked = False
+        self._names_checked: set[str] = set()
 
     def check_folder(self) -> None:
         """Refuse a game folder whose links lead outside it or whose rules text is not UTF-8 (once)."""
@@ -123,7 +158,11 @@ class Plugin:
         _ensure_package(self.where.package, self.folder)
         if name != "pieces":
             self.module("pieces")
-        return importlib.import_module(f"{self.where.package}.{name}")
+        loaded = importlib.import_module(f"{self.where.package}.{name}")
+        if name in READ_NAMES and name not in self._names_checked:
+            check_module_names(name, loaded, self.module_path(name))
+            self._names_checked.add(name)
+        return loaded
 
     @cached_property
     def data(self) -> GameData:
@@ -284,6 +323,102 @@ def _check_text(path: Path) -> None:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise InputError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", path, line) from None
+
+
+def check_module_names(kind: str, module: ModuleType, path: Path) -> None:
+    """Refuse a likely misspelling of a name ppprint reads from a game's module ``kind``, and a
+    name it reads that is not of its kind (see the module's docstring); each at its file and line."""
+    declared = READ_NAMES[kind]
+    lines = _top_level_names(path)
+    for name, (line, defined) in lines.items():
+        if not defined or name.startswith("_") or name in declared:
+            continue
+        close = [d for d in declared if _distance(name.lower(), d.lower()) <= _slack(d)]
+        if close:
+            raise InputError(
+                f"'{name}' is not a name ppprint reads from {kind}.py; did you mean '{close[0]}'? (it reads: {', '.join(declared)})",
+                path,
+                line,
+            )
+    for name in declared:
+        value = getattr(module, name, None)
+        if value is not None and not _of_kind(name, value):
+            what = READ_KINDS.get(name, "a function")
+            raise InputError(f"{name} is {type(value).__name__} {_short(value)}, not {what}", path, lines.get(name, (None, False))[0])
+
+
+def _top_level_names(path: Path) -> dict[str, tuple[int, bool]]:
+    """The names a module binds at its top level: their first line, and whether it defines them (not an import)."""
+    import ast
+
+    try:
+        tree = ast.parse(path.read_bytes(), str(path))
+    except (OSError, SyntaxError, ValueError):
+        return {}  # the import has already reported it
+    found: dict[str, tuple[int, bool]] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.setdefault(node.name, (node.lineno, True))
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        found.setdefault(name.id, (node.lineno, True))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                found.setdefault((alias.asname or alias.name).split(".")[0], (node.lineno, False))
+    return found
+
+
+def _slack(name: str) -> int:
+    """How many edits from a declared name a misspelling may be: none but case below 5 characters
+    (``GAME`` is one edit from ``NAME``), 1 up to 7, else 2."""
+    return 0 if len(name) < 5 else 1 if len(name) < 8 else 2
+
+
+def _distance(a: str, b: str) -> int:
+    """The edit distance of two words, a swap of neighbours counting as one edit."""
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def _of_kind(name: str, value: object) -> bool:
+    if name == "GAME":
+        from ppprint.engine.base import Game
+
+        return isinstance(value, Game)
+    if name == "VIEW":
+        from ppprint.layout import GameView
+
+        return isinstance(value, GameView)
+    if name == "Options":
+        from pydantic import BaseModel
+
+        return isinstance(value, type) and issubclass(value, BaseModel)
+    if name == "app":
+        import typer
+
+        return isinstance(value, typer.Typer)
+    if name == "FORCED":
+        return isinstance(value, str)
+    if name == "COOPERATIVE":
+        return isinstance(value, bool)
+    if name == "MAX_PLIES":
+        return isinstance(value, int) and not isinstance(value, bool) and value > 0
+    return callable(value)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return f"({text if len(text) <= 40 else text[:39] + '...'})"
 
 
 def is_game_folder(folder: Path) -> bool:
