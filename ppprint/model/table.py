@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
 Point = tuple[float, float]
@@ -151,10 +151,14 @@ class Table:
 Size = Callable[[Piece], tuple[float, float]]
 """A piece's width and height in inches, before it is turned by its ``angle``."""
 
+Drawer = Callable[..., None]
+"""Draws a piece: ``drawer(pen, piece)`` (the pen is :mod:`ppprint.render`'s, which the model does not import)."""
+
 
 @dataclass(frozen=True)
 class PieceKind:
-    """What layout needs to know of a kind of piece: its size, and whether it is part of the board."""
+    """A kind of piece, all that layout and the renderers know of it: its size, whether it is part
+    of the board, and its drawer."""
 
     name: str
     size: Size
@@ -162,14 +166,23 @@ class PieceKind:
     """Pieces that make up the board (tiles, squares, cells) lie under every mark and other piece."""
     round: bool = False
     """A round piece (a coin, a disc) covers the same box at any angle."""
+    drawer: Drawer | None = None
+    """How it is drawn, set by :func:`ppprint.render.pieces.piece_drawer` (``None`` until then)."""
 
 
 _KINDS: dict[str, PieceKind] = {}
 
 
 def register_kind(name: str, size: Size, board: bool = False, round: bool = False) -> None:
-    """Declare a kind of piece (a game's own kinds are declared in its ``pieces.py``)."""
-    _KINDS[name] = PieceKind(name, size, board, round)
+    """Declare a kind of piece (a game's own kinds are declared in its ``pieces.py``, each before its
+    drawer); declared again, a kind keeps its drawer."""
+    known = _KINDS.get(name)
+    _KINDS[name] = PieceKind(name, size, board, round, known.drawer if known is not None else None)
+
+
+def set_drawer(name: str, drawer: Drawer) -> None:
+    """Give the declared kind ``name`` its drawer; a ``KeyError`` names the kinds known."""
+    _KINDS[name] = replace(piece_kind(name), drawer=drawer)
 
 
 def piece_kind(name: str) -> PieceKind:
@@ -178,6 +191,11 @@ def piece_kind(name: str) -> PieceKind:
         return _KINDS[name]
     except KeyError:
         raise KeyError(f"unknown piece kind '{name}' (known: {', '.join(sorted(_KINDS))})") from None
+
+
+def piece_kinds() -> list[PieceKind]:
+    """Every declared kind, by name."""
+    return [_KINDS[name] for name in sorted(_KINDS)]
 
 
 def footprint(piece: Piece) -> tuple[float, float, float, float]:
