@@ -1,6 +1,6 @@
 """How Piecepackman is drawn: the 24 tiles, the matchstick walls, cubes, power coins, ghosts and Piecepackman.
 
-The board is a :class:`~ppprint.layout.TileBoard` of the game's 24 tiles (rows
+The board is a :class:`~ppprint.api.TileBoard` of the game's 24 tiles (rows
 of five, the middle row of four) whose cells keep their algebraic names a1 to
 j10; the portal squares a5, a6, j5 and j6, which no tile covers, are named
 areas beside it so figures can mark them. The ``layout`` view adds the

@@ -12,7 +12,7 @@ one type forming a triangle of side three, either way up); Second with a line
 legal move ends the game drawn. The pieces belong to nobody.
 
 Types and letters: ``S`` Shang 上 (red), ``Z`` Zhong 中 (yellow), ``X`` Xia 下 (blue).
-Cells are named as in :mod:`ppprint.geometry.hex` (``a1`` is the bottom-left
+Cells are named as by :class:`~ppprint.api.HexField` (``a1`` is the bottom-left
 corner, letters grow left to right along each row, numbers bottom to top).
 
 Move notation (after PPN's drop ``S@a3``), read by :class:`Place` and :class:`Replace`:

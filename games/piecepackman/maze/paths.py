@@ -1,14 +1,14 @@
 """Least-cost paths for a walker with a facing (Piecepackman).
 
 The walker stands on a cell facing one of the four directions of
-:data:`ppprint.geometry.square.ORTHOGONAL` (0 north, 1 east, 2 south, 3 west).
+:data:`ppprint.api.ORTHOGONAL` (0 north, 1 east, 2 south, 3 west).
 A step forward costs one point, and so does a quarter turn unless turns are
 free (Ghost Hunger). Among paths of least cost the fewest turns win; the paths
 that still tie are all allowed. A path is the tuple of ``(cell, facing)``
 states from the start, one state per step or quarter turn.
 
 The search is Dijkstra over ``(cell, facing)`` states on the dense step table
-of :class:`~ppprint.geometry.walls.WallMaze`, with the weight
+of :class:`~ppprint.api.WallMaze`, with the weight
 ``cost * 2**20 + turns`` so one search settles both the cost and the tie-break.
 """
 
