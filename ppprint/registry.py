@@ -132,7 +132,8 @@ class Plugin:
         self.id = where.id
         self.folder = where.folder
         self._checked = False
-        self._names_checked: set[str] = set()
+        self._names_checked: dict[str, ModuleType] = {}
+        """Each module whose names were checked, as it was loaded (a module imported afresh is checked again)."""
 
     def check_folder(self) -> None:
         """Refuse a game folder whose links lead outside it or whose rules text is not UTF-8 (once)."""
@@ -159,9 +160,9 @@ class Plugin:
         if name != "pieces":
             self.module("pieces")
         loaded = importlib.import_module(f"{self.where.package}.{name}")
-        if name in READ_NAMES and name not in self._names_checked:
+        if name in READ_NAMES and self._names_checked.get(name) is not loaded:
             check_module_names(name, loaded, self.module_path(name))
-            self._names_checked.add(name)
+            self._names_checked[name] = loaded
         return loaded
 
     @cached_property

@@ -121,3 +121,14 @@ def test_every_name_ppprint_reads_is_declared() -> None:
     assert len(read) > 10
     assert {(module, name) for module, name in read if name not in READ_NAMES.get(module, ())} == set()
     assert read == {(module, name) for module, names in READ_NAMES.items() for name in names}
+
+
+def test_a_module_imported_afresh_is_checked_again(tmp_path: Path) -> None:
+    """As ``ppprint serve`` imports a changed module afresh, a slip saved meanwhile is found."""
+    plugin = new_game(tmp_path)
+    plugin.module_path("book").write_text("def context() -> dict[str, int]:\n    return {}\n")
+    assert plugin.module("book") is not None
+    del sys.modules[f"{PACKAGE}.book"]
+    assert refusal(plugin, "book", "import os\n\n\ndef contex() -> dict[str, int]:\n    return {}\n").endswith(
+        "book.py:4: 'contex' is not a name ppprint reads from book.py; did you mean 'context'? (it reads: context)"
+    )

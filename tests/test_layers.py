@@ -137,6 +137,13 @@ def test_no_module_is_in_an_import_cycle() -> None:
     assert cycles(graph()) == []
 
 
+def test_the_public_api_loads_only_from_below_it() -> None:
+    """``ppprint.api`` imports each name's module on first use, by name: the modules it names sit below it."""
+    from ppprint.api import _TABLE
+
+    assert sorted({module for module, _ in _TABLE.values() if RANK[unit(module)] >= RANK["api"]}) == []
+
+
 def test_the_checks_catch_a_cycle_and_an_upward_import(tmp_path: Path) -> None:
     package = tmp_path / "ppprint"
     (package / "model").mkdir(parents=True)

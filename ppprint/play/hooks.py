@@ -1,7 +1,9 @@
 """What a game's folder may declare for simulated play, in an optional ``play.py``.
 
 Every name is optional; a game without ``play.py`` is played with the generic
-agents and measured on its engine's ``GAME`` alone.
+agents and measured on its engine's ``GAME`` alone. A name of the wrong kind, or
+a likely misspelling of one (``evalute``), is refused when ``play.py`` loads
+(:data:`ppprint.registry.READ_NAMES`).
 
 ``evaluate(state, player) -> float``
     the player's prospects in a position that is not over, in [-1, 1] (1: sure
