@@ -115,8 +115,8 @@ if TYPE_CHECKING:  # the names' types, for mypy (at run time each loads on first
 
 
 def _from(module: str, *names: str) -> dict[str, tuple[str, str]]:
-    """``name -> (module, attribute)``; ``"alias=attribute"`` exports an attribute under another name."""
-    return {alias: (module, attribute) for alias, _, attribute in (n.partition("=") if "=" in n else (n, "", n) for n in names)}
+    """``name -> (module, name)``: names exported as their module calls them."""
+    return {name: (module, name) for name in names}
 
 
 _TABLE: dict[str, tuple[str, str]] = {
@@ -129,9 +129,12 @@ _TABLE: dict[str, tuple[str, str]] = {
     **_from("ppprint.engine.fields", "expect_fields", "fields_text", "read_fields", "split_fields"),
     **_from(
         "ppprint.geometry.square",
-        "ALL_DIRECTIONS", "ORTHOGONAL", "Cell", "Direction", "SquareGrid", "cell_name", "parse_cell_name", "square_step=step",
+        "ALL_DIRECTIONS", "ORTHOGONAL", "Cell", "Direction", "SquareGrid", "cell_name", "parse_cell_name",
     ),
-    **_from("ppprint.geometry.hex", "HEX_DIRECTIONS=DIRECTIONS", "HexField", "hex_step=step"),
+    "square_step": ("ppprint.geometry.square", "step"),
+    **_from("ppprint.geometry.hex", "HexField"),
+    "HEX_DIRECTIONS": ("ppprint.geometry.hex", "DIRECTIONS"),
+    "hex_step": ("ppprint.geometry.hex", "step"),
     **_from("ppprint.geometry.tiles", "Tile", "TileLayout"),
     **_from("ppprint.geometry.walls", "Edge", "Stick", "WallMaze", "stick_along", "wall_edge", "walls_to_sticks"),
     **_from("ppprint.layout", "LABEL_GAP", "GameView", "Scene", "SquareBoard", "Suit", "TileBoard", "ViewOptions", "rectangle"),
@@ -156,98 +159,19 @@ _TABLE: dict[str, tuple[str, str]] = {
 }
 """Each public name: the module that defines it and its name there."""
 
+# The names of _TABLE, written out so that mypy takes them as exported (tests/test_public_api.py compares them).
 __all__ = [
-    "ALL_DIRECTIONS",
-    "Agent",
-    "AgentFactory",
-    "CHANCE",
-    "COIN_DIAMETER",
-    "Cell",
-    "DataError",
-    "Direction",
-    "Drawing",
-    "Edge",
-    "EndReason",
-    "Evaluate",
-    "FactName",
-    "Game",
-    "GameView",
-    "GridGame",
-    "GridMove",
-    "GridPosition",
-    "GridState",
-    "HEX_DIRECTIONS",
-    "HexBoard",
-    "HexField",
-    "Highlight",
-    "IllegalMoveError",
-    "InputError",
-    "InvalidMoveError",
-    "LABEL_GAP",
-    "LABEL_HALF",
-    "LEGAL",
-    "Label",
-    "Move",
-    "ORTHOGONAL",
-    "Outcome",
-    "POINTS_PER_INCH",
-    "Paint",
-    "PanelPicture",
-    "Pen",
-    "Piece",
-    "PnpOptions",
-    "Point",
-    "PositionError",
-    "PositionModel",
-    "PrintAndPlay",
-    "ReasonCode",
-    "SANS",
-    "SANS_BOLD",
-    "SERIF",
-    "SERIF_BOLD",
-    "SUITS",
-    "SUIT_NAMES",
-    "Scene",
-    "Segment",
-    "SheetPiece",
-    "SquareBoard",
-    "SquareGrid",
-    "State",
-    "Stick",
-    "Suit",
-    "TERMINAL",
-    "TILE_SIZE",
-    "Table",
-    "Tile",
-    "TileBoard",
-    "TileLayout",
-    "Variant",
-    "Verdict",
-    "ViewOptions",
-    "WallMaze",
-    "cell_name",
-    "expect_fields",
-    "fields_text",
-    "figure_drawing",
-    "hex_step",
-    "illegal",
-    "line_of",
-    "load_yaml",
-    "parse_cell_name",
-    "parse_path",
-    "piece_drawer",
-    "piece_table",
-    "read_fields",
-    "rectangle",
-    "register_kind",
-    "split_fields",
-    "square_step",
-    "stick_along",
-    "table_drawing",
-    "validated",
-    "wall_edge",
-    "walls_to_sticks",
-    "write_atomic",
+    "ALL_DIRECTIONS", "Agent", "AgentFactory", "CHANCE", "COIN_DIAMETER", "Cell", "DataError", "Direction", "Drawing",
+    "Edge", "EndReason", "Evaluate", "FactName", "Game", "GameView", "GridGame", "GridMove", "GridPosition", "GridState",
+    "HEX_DIRECTIONS", "HexBoard", "HexField", "Highlight", "IllegalMoveError", "InputError", "InvalidMoveError",
+    "LABEL_GAP", "LABEL_HALF", "LEGAL", "Label", "Move", "ORTHOGONAL", "Outcome", "POINTS_PER_INCH", "Paint",
+    "PanelPicture", "Pen", "Piece", "PnpOptions", "Point", "PositionError", "PositionModel", "PrintAndPlay", "ReasonCode",
+    "SANS", "SANS_BOLD", "SERIF", "SERIF_BOLD", "SUITS", "SUIT_NAMES", "Scene", "Segment", "SheetPiece", "SquareBoard",
+    "SquareGrid", "State", "Stick", "Suit", "TERMINAL", "TILE_SIZE", "Table", "Tile", "TileBoard", "TileLayout", "Variant",
+    "Verdict", "ViewOptions", "WallMaze", "cell_name", "expect_fields", "fields_text", "figure_drawing", "hex_step",
+    "illegal", "line_of", "load_yaml", "parse_cell_name", "parse_path", "piece_drawer", "piece_table", "read_fields",
+    "rectangle", "register_kind", "split_fields", "square_step", "stick_along", "table_drawing", "validated", "wall_edge",
+    "walls_to_sticks", "write_atomic",
 ]
 
 
@@ -265,4 +189,5 @@ if not TYPE_CHECKING:  # mypy reads the imports above, and so knows each name's 
 
 
 def __dir__() -> list[str]:
+    """The module's names, the public ones loaded or not."""
     return sorted({*globals(), *__all__})
