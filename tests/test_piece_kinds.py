@@ -18,7 +18,8 @@ from tests.conftest import run_cli
 
 @pytest.fixture(autouse=True)
 def _own_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The kinds a test declares are forgotten after it."""
+    """The kinds a test declares are forgotten after it (the shipped drawers are loaded first, into the registry kept)."""
+    known_kinds()
     monkeypatch.setattr(table_module, "_KINDS", dict(table_module._KINDS))
 
 
