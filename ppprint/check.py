@@ -30,6 +30,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ppprint.engine.base import CHANCE, TERMINAL, Game, RuleCode, State
@@ -250,11 +251,13 @@ def _replaced(move: Any, name: str, value: Any) -> Any:
 
 
 class Pool:
-    """The moves of a game seen so far, and the values each field of each kind of move took."""
+    """The moves of a game seen so far, the values each field of each kind of move took, and the whole
+    numbers one past them (a generator that stops one short, at 'take three', never lists that value)."""
 
     def __init__(self) -> None:
         self.kinds: set[tuple[type, Any]] = set()
         self.values: dict[tuple[type, str], dict[Hashable, None]] = {}
+        self.beyond: dict[tuple[type, str], dict[int, None]] = {}
 
     def add(self, moves: Iterable[Any]) -> None:
         for move in moves:
@@ -268,17 +271,20 @@ class Pool:
                     self.values.setdefault((type(move), name), {})[value] = None
                 except TypeError:  # an unhashable field: not one to vary
                     continue
+                if isinstance(value, int) and not isinstance(value, bool):
+                    self.beyond.setdefault((type(move), name), {}).update(dict.fromkeys((value - 1, value + 1)))
 
     def moves(self) -> list[Any]:
         """Every move seen, once, in a fixed order."""
         return sorted({move for _, move in self.kinds}, key=repr)
 
-    def near_misses(self, legal: list[Any], rng: random.Random, count: int) -> list[Any]:
-        """Up to ``count`` moves that differ from a listed move in one field (a value another move has there)
-        and are not listed: where a move generator or ``explain`` is most likely wrong. All of them when they
+    def near_misses(self, legal: list[Any], rng: random.Random, count: int, written: Callable[[Any], bool]) -> list[Any]:
+        """Up to ``count`` moves that differ from a listed move in one field (a value another move has there,
+        or a whole number one past such a value, where ``written(move)``: its notation reads back to it) and
+        are not listed: where a move generator or ``explain`` is most likely wrong. All of them when they
         are no more than ``count``, else a random sample."""
         listed = set(legal)
-        choices = [(move, name, values) for move in legal for name in _fields(move) if (values := self.values.get((type(move), name)))]
+        choices = [(move, name, values) for move in legal for name in _fields(move) if (values := self._varied(type(move), name))]
         found: dict[Any, None] = {}
         if sum(len(values) for _, _, values in choices) <= count:
             tries: Iterable[tuple[Any, str, Any]] = ((move, name, value) for move, name, values in choices for value in values)
@@ -293,9 +299,24 @@ class Pool:
                 other = _replaced(move, name, value)
             except (TypeError, ValueError):
                 continue
-            if other not in listed:
+            if other not in listed and (value in self.values[type(move), name] or written(other)):
                 found[other] = None
         return list(found)
+
+    def _varied(self, kind: type, name: str) -> dict[Hashable, None]:
+        """The values the field ``name`` of moves of ``kind`` is set to in near misses."""
+        seen = self.values.get((kind, name), {})
+        beyond = self.beyond.get((kind, name))
+        return seen if not beyond else seen | {value: None for value in beyond if value not in seen}
+
+
+def _written(game: Game[Any, Any, Any], state: State[Any], move: Any) -> bool:
+    """Whether ``move`` is one the game's notation writes: its text reads back to it (a move made up of a
+    value out of its range, such as square -1, is not a move a player could name)."""
+    try:
+        return bool(game.parse_move(state, game.format_move(state, move)) == move)
+    except Exception:  # noqa: BLE001 -- a made-up move the game's code cannot even write is not one of its moves
+        return False
 
 
 # -- a playout ------------------------------------------------------------------------------------
@@ -370,7 +391,7 @@ def check_playout(
             if ply % check_every == 0:
                 others = rng.sample(candidates, min(sample, len(candidates)))
                 if position.current_player != CHANCE:
-                    others += pool.near_misses(moves, rng, near)
+                    others += pool.near_misses(moves, rng, near, partial(_written, game, position))
                 judged += check_state(game, position, move, others)
                 checked += 1
         if refused is not None:
@@ -410,7 +431,7 @@ def check_perft(game: Game[Any, Any, Any], state: State[Any], depth: int, candid
                 for move in legal:
                     if not state.explain(move).legal:
                         raise _fail(Invariant.PERFT, f"legal_moves lists it, but explain says {state.explain(move)}: the counts differ", state, move)
-                extra = pool.near_misses(legal, rng, near) if pool is not None else []
+                extra = pool.near_misses(legal, rng, near, partial(_written, game, state)) if pool is not None else []
                 for move in [*candidates, *extra]:
                     if move not in listed and state.explain(move).legal:
                         raise _fail(Invariant.PERFT, "explain judges it legal, but legal_moves does not list it: the counts differ", state, move)
