@@ -7,11 +7,15 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from ppprint.registry import Plugin, Registry
+
+os.environ.setdefault("XDG_CACHE_HOME", tempfile.mkdtemp(prefix="ppprint-tests-"))
+"""The build cache's signing key (ppprint.build.cache.signing_key) is made for the test session, not the user."""
 
 BUNDLED_GAMES = Path(importlib.import_module("ppprint.games").__path__[0])
 """The folder of the bundled games (the project's games/)."""

@@ -9,14 +9,24 @@ change to a game's code or data, or to ppprint's, is a different key.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import json
+import math
+import os
 import shutil
-from collections.abc import Iterator
+import signal
+import stat
+import tracemalloc
+from array import array
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ppprint.build import cache
 from ppprint.build.jobs import build_games
 from ppprint.build.cache import CACHE_FOLDER, Store, decode_drawing, encode_drawing, game_digest
 from ppprint.book.rulebook import RulebookTemplate, build_rulebook
@@ -381,3 +391,133 @@ def test_what_a_layout_reads_is_in_its_key(games_copy: Path) -> None:
     game = game_in(games_copy, "pileup")
     build_rulebook(rulebook(game, verify_game(game)), layouts=layouts)
     assert len(layouts.kept) == 4
+
+
+# -- entries nobody else can forge, and a cache that cannot hang, swell or grow for ever -------------
+
+
+def forge(out: Path, key: str, kind: str, sign: Callable[[bytes], bytes], **content: Any) -> None:
+    """Write an entry ``key`` into the build's cache as a forger would, its first line made by ``sign``."""
+    text = json.dumps({"format": cache.FORMAT, "key": key, "kind": kind, **content}).encode()
+    (out / CACHE_FOLDER / f"{key}.json").write_bytes(sign(text) + b"\n" + text)
+
+
+def test_a_forged_verdict_is_no_verdict(games_only: Path, tmp_path: Path) -> None:
+    """A "verified" entry for a figure with a wrong claim, written into the output folder with a checksum
+    anyone can compute (or signed with another key), is ignored: the build refuses the claim. Signed with
+    the user's own key, the same entry would be taken: the signature is what stops it."""
+    out = tmp_path / "out"
+    build_games(["expansion"], "letter", out, jobs=1)
+    movement = games_only / "expansion" / "figures" / "movement.yaml"
+    edit(movement, "c3-c5: jump-over-empty", "c3-c4: jump-over-empty")
+    key = cache.figure_key(game_digest(registry().get("expansion"), out), movement.read_bytes())
+    other = os.urandom(32)
+    for sign in (lambda text: hashlib.sha256(text).hexdigest().encode(), lambda text: hmac.new(other, text, hashlib.sha256).hexdigest().encode()):
+        forge(out, key, "verified", sign, figure="movement.yaml", marks=[])
+        assert Store(out / CACHE_FOLDER).get(key, "verified") is None
+        with pytest.raises(ClaimError):
+            build_games(["expansion"], "letter", out, jobs=1)
+    secret = cache.signing_key()
+    assert secret is not None
+    forge(out, key, "verified", lambda text: hmac.new(secret, text, hashlib.sha256).hexdigest().encode(), figure="movement.yaml", marks=[])
+    assert Store(out / CACHE_FOLDER).get(key, "verified") is not None
+
+
+@pytest.fixture
+def key_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A cache home of the test's own, and a signing key made afresh in it."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home-cache"))
+    cache.signing_key.cache_clear()
+    yield tmp_path / "home-cache" / "ppprint" / cache.KEY_FILE
+    cache.signing_key.cache_clear()
+
+
+def test_the_key_is_the_users_alone_and_kept_outside_the_output(key_home: Path, tmp_path: Path) -> None:
+    assert cache.key_path() == key_home
+    assert cache.signing_key() is not None and cache.signing_key() == key_home.read_bytes()
+    assert stat.S_IMODE(key_home.stat().st_mode) == 0o600 and stat.S_IMODE(key_home.parent.stat().st_mode) == 0o700
+    out = tmp_path / "out"
+    build_games(["pileup"], "letter", out, jobs=1)
+    assert entries(out) and not list(out.rglob(cache.KEY_FILE))
+    for spoil in ("mode", "link", "size"):
+        cache.signing_key.cache_clear()
+        key_home.unlink()
+        if spoil == "link":
+            (tmp_path / "elsewhere").write_bytes(os.urandom(32))
+            key_home.symlink_to(tmp_path / "elsewhere")
+        else:
+            key_home.write_bytes(os.urandom(32 if spoil == "mode" else 31))
+            key_home.chmod(0o644 if spoil == "mode" else 0o600)
+        assert cache.signing_key() is None, spoil
+        assert Store(out / CACHE_FOLDER).folder is None, spoil  # no key that can be trusted: no cache
+
+
+def test_entries_that_are_not_files_are_not_waited_on(tmp_path: Path) -> None:
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    os.mkfifo(folder / f"{'a' * 64}.json")
+    (folder / f"{'b' * 64}.json").symlink_to("/dev/zero")
+    (folder / f"{'c' * 64}.json").write_bytes(b"0" * (cache.MAX_ENTRY_BYTES + 1))
+    store = Store(folder)
+    signal.alarm(10)  # a FIFO read would block, /dev/zero would fill the memory
+    try:
+        assert [store.get(name * 64, "verified") for name in "abc"] == [None, None, None]
+    finally:
+        signal.alarm(0)
+
+
+def test_an_entry_with_numbers_that_are_not_finite_is_no_drawing() -> None:
+    pen = Pen()
+    pen.line((0.0, 0.0), (5.0, 5.0), Paint(stroke="#000000", width=1.0))
+    drawing = pen.drawing(10.0, 10.0)
+    data = encode_drawing(drawing)
+    assert decode_drawing(data) == drawing
+    broken = {**data, "floats": base64.b64encode(array("d", [0.0, math.nan, 5.0, 5.0]).tobytes()).decode()}
+    with pytest.raises(ValueError):
+        decode_drawing(broken)
+    with pytest.raises(ValueError):
+        decode_drawing({**data, "width": math.inf})
+
+
+def test_a_json_constant_is_no_entry(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    secret = cache.signing_key()
+    assert secret is not None
+    text = b'{"format": %d, "key": "%s", "kind": "size", "width": NaN}' % (cache.FORMAT, b"d" * 64)
+    (tmp_path / f"{'d' * 64}.json").write_bytes(hmac.new(secret, text, hashlib.sha256).hexdigest().encode() + b"\n" + text)
+    assert store.get("d" * 64, "size") is None
+    (tmp_path / f"{'d' * 64}.json").write_bytes(hmac.new(secret, text.replace(b"NaN", b"1"), hashlib.sha256).hexdigest().encode() + b"\n" + text.replace(b"NaN", b"1"))
+    assert store.get("d" * 64, "size") is not None
+
+
+def test_the_game_digest_reads_no_fifo_and_streams_large_files(games_copy: Path) -> None:
+    folder = games_copy / "pileup"
+    start = game_digest(game_in(games_copy, "pileup"))
+    os.mkfifo(folder / "a-fifo")
+    with open(folder / "big.bin", "wb") as big:
+        big.truncate(64 * 1024 * 1024)  # sparse: 64 MiB of zeros that take no disk
+    signal.alarm(20)
+    tracemalloc.start()
+    try:
+        changed = game_digest(game_in(games_copy, "pileup"))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+        signal.alarm(0)
+    assert changed != start
+    assert peak < 8 * 1024 * 1024, f"the digest held {peak} bytes at once"
+
+
+def test_entries_unused_for_long_go_and_the_folder_keeps_to_its_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    now = 2_000_000_000.0
+    for number, age_days in enumerate((0, 1, 2, 31, 40)):
+        path = tmp_path / f"{number:064x}.json"
+        path.write_bytes(b"x" * 1000)
+        os.utime(path, (now - age_days * 86400, now - age_days * 86400))
+    (tmp_path / "notes.txt").write_text("not an entry: left alone")
+    os.utime(tmp_path / "notes.txt", (0, 0))
+    assert cache.evict(tmp_path, now) == 2
+    assert sorted(p.name[-6:] for p in tmp_path.glob("*.json")) == ["0.json", "1.json", "2.json"]
+    monkeypatch.setattr(cache, "MAX_BYTES", 2000)
+    assert cache.evict(tmp_path, now) == 1  # the least recently used of the three
+    assert sorted(p.name[-6:] for p in tmp_path.glob("*.json")) == ["0.json", "1.json"] and (tmp_path / "notes.txt").exists()

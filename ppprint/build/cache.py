@@ -11,6 +11,20 @@ named by a digest of everything the entry depends on:
 * the figure file's bytes (its panels, claims, marks and view options);
 * for a drawing, the scale it prints at.
 
+Every entry is signed: its first line is an HMAC-SHA256 of the rest under a secret
+key of the user's (:func:`signing_key`), kept outside every output folder, in
+``$XDG_CACHE_HOME/ppprint/`` (``~/.cache/ppprint/``), readable by the user alone.
+Anyone who can write the output folder (a shared folder, a CI artifact, a
+repository that commits it) cannot forge a verdict or a drawing: an entry not
+signed with the key is no entry, and the figure is checked and drawn afresh.
+Without a key that can be had safely, there is no cache.
+
+The cache is bounded: after each build, entries not used for :data:`KEEP_DAYS`
+days go, and then the least recently used ones until the folder holds at most
+:data:`MAX_BYTES`. Reading follows no link, reads only regular files and at most
+:data:`MAX_ENTRY_BYTES` of one; the game folder's digest streams each file and
+leaves out anything that is not a regular file (a FIFO, a device).
+
 Two kinds of entry: *verified* (the figure's claims all held: they are
 deterministic given the same inputs, so an unchanged figure is not checked
 again) and *drawing* (the figure drawn for one print scale, as plain JSON; see
@@ -25,9 +39,15 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import json
+import math
 import os
+import re
+import secrets
+import stat
 import sys
+import time
 from array import array
 from collections.abc import Iterator, Mapping
 from functools import cache
@@ -47,8 +67,18 @@ from ppprint.verify import CheckedFigure, VerifyReport, marks_of, verify_figure
 
 CACHE_FOLDER = ".ppprint-cache"
 """The cache's folder inside the output folder."""
-FORMAT = 1
-"""The version of the entries' format; entries of another format are ignored."""
+FORMAT = 2
+"""The version of the entries' format; entries of another format are ignored (1: checksummed, not signed)."""
+KEY_FILE = "cache-key"
+"""The signing key's file in the user's cache folder (:func:`key_path`)."""
+MAX_ENTRY_BYTES = 16 * 1024 * 1024
+"""The largest entry read (the largest drawing of the bundled games is some 100 KB)."""
+MAX_BYTES = 256 * 1024 * 1024
+"""The most a cache folder keeps, least recently used entries going first."""
+KEEP_DAYS = 30
+"""Entries unused for this many days are removed."""
+_CHUNK = 1024 * 1024
+_ENTRY_NAME = re.compile(r"[0-9a-f]{64}\.json")
 LIBRARY_FILES = (".py", ".ttf", ".otf")
 """The files of ppprint's own package that a drawing or verdict may depend on (its code and fonts)."""
 
@@ -56,10 +86,40 @@ LIBRARY_FILES = (".py", ".ttf", ".otf")
 def _digest(*parts: str | bytes) -> str:
     hasher = hashlib.sha256()
     for part in parts:
-        data = part.encode("utf-8") if isinstance(part, str) else part
-        hasher.update(b"%d:" % len(data))
-        hasher.update(data)
+        _add(hasher, part)
     return hasher.hexdigest()
+
+
+def _add(hasher: Any, part: str | bytes) -> None:
+    data = part.encode("utf-8") if isinstance(part, str) else part
+    hasher.update(b"%d:" % len(data))
+    hasher.update(data)
+
+
+def _add_file(hasher: Any, path: Path) -> None:
+    """Add a file's bytes to ``hasher`` as :func:`_digest` adds a part, read in chunks; a file that is not
+    a regular file (a FIFO, a device, a socket) is added as its kind, never opened for reading."""
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        _add(hasher, f"unreadable: {exc.errno}")
+        return
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
+            _add(hasher, f"not a file: {stat.S_IFMT(status.st_mode)}")
+            return
+        hasher.update(b"%d:" % status.st_size)
+        left = status.st_size
+        while left > 0:
+            chunk = os.read(handle, min(_CHUNK, left))
+            if not chunk:
+                hasher.update(b"(cut short)")  # changed while read: a digest no build had
+                break
+            hasher.update(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(handle)
 
 
 def _files(folder: Path, skip: set[Path]) -> Iterator[Path]:
@@ -86,11 +146,14 @@ def library_digest() -> str:
     # An installed ppprint holds the bundled games and the templates as subpackages: games
     # are keyed one by one (game_digest), and templates shape no figure.
     skip = {(root / "games").resolve(), (root / "templates").resolve()}
-    parts: list[str | bytes] = [f"ppprint {__version__}", sys.version, f"fonttools {fontTools.version}", f"pydantic {pydantic.VERSION}"]
+    hasher = hashlib.sha256()
+    for part in (f"ppprint {__version__}", sys.version, f"fonttools {fontTools.version}", f"pydantic {pydantic.VERSION}"):
+        _add(hasher, part)
     for path in _files(root, skip):
         if path.suffix in LIBRARY_FILES:
-            parts += [path.relative_to(root).as_posix(), path.read_bytes()]
-    return _digest(*parts)
+            _add(hasher, path.relative_to(root).as_posix())
+            _add_file(hasher, path)
+    return hasher.hexdigest()
 
 
 def game_digest(game: Plugin, out: Path | None = None) -> str:
@@ -110,13 +173,16 @@ def folder_digest(game: Plugin, out: Path | None = None) -> str:
     skip = {(folder / "figures").resolve()}
     if out is not None:
         skip.add(out.resolve())
-    parts: list[str | bytes] = [library_digest(), game.id]
+    hasher = hashlib.sha256()
+    _add(hasher, library_digest())
+    _add(hasher, game.id)
     for path in _files(folder, skip):
         relative = path.relative_to(folder)
         if len(relative.parts) == 1 and path.suffix == ".md":
             continue
-        parts += [relative.as_posix(), path.read_bytes()]
-    return _digest(*parts)
+        _add(hasher, relative.as_posix())
+        _add_file(hasher, path)
+    return hasher.hexdigest()
 
 
 def _with_engine(game: Plugin, folder_key: str) -> str:
@@ -129,32 +195,119 @@ def figure_key(game_key: str, content: bytes) -> str:
     return _digest(game_key, content)
 
 
+def key_path() -> Path:
+    """Where the signing key is kept: ``$XDG_CACHE_HOME/ppprint/cache-key``, else ``~/.cache/ppprint/cache-key``."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    return (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "ppprint" / KEY_FILE
+
+
+@cache
+def signing_key() -> bytes | None:
+    """The user's secret that signs cache entries, made on first use (32 random bytes, mode 0600), or
+    ``None`` (no cache) when it cannot be had safely: a key file that is a link, not the user's, open to
+    others' writing or reading, or not 32 bytes; a folder that cannot be written."""
+    path = key_path()
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    temporary = path.with_name(f".{KEY_FILE}.{os.getpid()}.{secrets.token_hex(4)}")
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        try:
+            os.write(handle, secrets.token_bytes(32))
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+        try:
+            os.link(temporary, path)  # made at once, and never over a key another process made first
+        except FileExistsError:
+            pass
+        return _read_key(path)
+    except OSError:
+        return None
+    finally:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+
+
+def _read_key(path: Path) -> bytes | None:
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode) or status.st_uid != os.getuid() or status.st_mode & 0o077 or status.st_size != 32:
+            return None
+        key = os.read(handle, 33)
+    finally:
+        os.close(handle)
+    return key if len(key) == 32 else None
+
+
+def _read_entry(path: Path) -> bytes:
+    """The bytes of an entry file: a regular file (no link followed, no FIFO waited on) of at most
+    :data:`MAX_ENTRY_BYTES`; anything else raises ``OSError`` or ``ValueError``."""
+    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_ENTRY_BYTES:
+            raise ValueError("not an entry")
+        chunks, left = [], status.st_size + 1
+        while left > 0 and (chunk := os.read(handle, min(_CHUNK, left))):
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(handle)
+    data = b"".join(chunks)
+    if len(data) > MAX_ENTRY_BYTES:
+        raise ValueError("not an entry")
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is no number of an entry")
+
+
 class Store:
     """Cache entries in a folder (``None``: no cache): read at once, written only by :meth:`write`.
 
-    An entry is a file ``<key>.json``: a line with the SHA-256 of the rest, then the entry as
-    JSON (its format, key and kind, and its content). A file whose digest, format, key or kind
-    is not right (cut short, changed, from another version) is no entry.
+    An entry is a file ``<key>.json``: a line with the HMAC-SHA256 of the rest under the user's
+    :func:`signing_key`, then the entry as JSON (its format, key and kind, and its content). A
+    file whose signature, format, key or kind is not right (cut short, changed, forged, from
+    another version or another user) is no entry. Without a signing key there is no cache.
     """
 
     def __init__(self, folder: Path | None):
-        self.folder = folder
+        self.secret = signing_key() if folder is not None else None
+        self.folder = folder if self.secret is not None else None
         self.new: dict[str, bytes] = {}
         """Entries made in this run, by key, to write when the build has succeeded."""
+
+    def _signature(self, text: bytes) -> bytes:
+        assert self.secret is not None
+        return hmac.new(self.secret, text, hashlib.sha256).hexdigest().encode("ascii")
 
     def get(self, key: str, kind: str) -> dict[str, Any] | None:
         """The entry ``key`` of ``kind``, or ``None`` if there is none, or it is unreadable or not as written."""
         if self.folder is None:
             return None
         try:
-            digest, _, text = (self.folder / f"{key}.json").read_bytes().partition(b"\n")
-            if digest.decode("ascii") != hashlib.sha256(text).hexdigest():
+            signature, _, text = _read_entry(self.folder / f"{key}.json").partition(b"\n")
+            if not hmac.compare_digest(signature, self._signature(text)):
                 return None
-            entry = json.loads(text)
+            entry = json.loads(text, parse_constant=_no_constant)
         except (OSError, ValueError, RecursionError):
             return None
         if not isinstance(entry, dict) or entry.get("format") != FORMAT or entry.get("key") != key or entry.get("kind") != kind:
             return None
+        try:
+            os.utime(self.folder / f"{key}.json")  # its last use, which eviction goes by
+        except OSError:
+            pass
         return entry
 
     def put(self, key: str, kind: str, **content: Any) -> None:
@@ -166,7 +319,7 @@ class Store:
         except ValueError:
             return
         data = text.encode("utf-8")
-        self.new[key] = hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data
+        self.new[key] = self._signature(data) + b"\n" + data
 
     def write(self, entries: dict[str, bytes] | None = None) -> None:
         """Write this store's new entries (or ``entries``) atomically; a cache that cannot be written is left alone."""
@@ -177,6 +330,33 @@ class Store:
                 write_atomic(self.folder / f"{key}.json", data, durable=False)  # an entry is checked when read
             except (OSError, InputError):
                 continue
+        evict(self.folder)
+
+
+def evict(folder: Path, now: float | None = None) -> int:
+    """Remove the entries of ``folder`` unused for :data:`KEEP_DAYS` days, then the least recently used
+    until the rest take at most :data:`MAX_BYTES`; return how many went. Only entry files are touched."""
+    now = time.time() if now is None else now
+    found: list[tuple[float, int, str]] = []
+    try:
+        with os.scandir(folder) as listing:
+            for entry in listing:
+                if _ENTRY_NAME.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                    status = entry.stat(follow_symlinks=False)
+                    found.append((status.st_mtime, status.st_size, entry.name))
+    except OSError:
+        return 0
+    found.sort(reverse=True)  # the most recently used first
+    kept, removed = 0, 0
+    for used, size, name in found:
+        kept += size
+        if now - used > KEEP_DAYS * 86400 or kept > MAX_BYTES:
+            try:
+                os.unlink(folder / name)
+                removed += 1
+            except OSError:
+                pass
+    return removed
 
 
 def cache_folder(out: Path) -> Path:
@@ -378,6 +558,8 @@ def encode_drawing(drawing: Drawing) -> dict[str, Any]:
 def _numbers(values: Any, count: int | None = None) -> list[float]:
     if type(values) is not list or not _NUMBERS.issuperset(map(type, values)) or (count is not None and len(values) != count):
         raise TypeError("not a list of numbers")
+    if not all(map(math.isfinite, values)):
+        raise ValueError("not a list of finite numbers")
     return values
 
 
@@ -453,6 +635,8 @@ def decode_drawing(data: Any) -> Drawing:
     floats.frombytes(base64.b64decode(_text(data["floats"]), validate=True))
     if sys.byteorder == "big":
         floats.byteswap()
+    if not all(map(math.isfinite, floats)):
+        raise ValueError("a drawing's numbers are finite")
     reader = _Reader([_paint(p) for p in data["paints"]], floats.tolist())
     items = [reader.item(node) for node in data["items"]]
     if reader.next != len(reader.floats):
