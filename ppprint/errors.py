@@ -106,6 +106,17 @@ class Interrupted(BaseException):
         super().__init__(signum)
 
 
+class ContractError(PpprintError):
+    """A game's rules engine breaks the engine contract (raised as :class:`ppprint.check.ContractFailure`):
+    exit status 1, one line naming the game (:meth:`report_line`)."""
+
+    game = ""
+    """The id of the game whose engine it is, once known."""
+
+    def report_line(self) -> str:
+        return f"broken contract: {self.game}: {self}"
+
+
 class UncheckedError(PpprintError):
     """With ``--strict``: diagrams that make no claim, so nothing checked them (exit status 1)."""
 

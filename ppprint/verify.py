@@ -154,6 +154,9 @@ def check_drawable(game: Plugin, checked: CheckedFigure) -> None:
         for cell, line in panel.panel.marks.cells:
             if cell not in table.cells:
                 raise InputError(f"unknown cell '{cell}' in the figure's marks (not on the board drawn)", path, line)
+        for claim in panel.panel.claims:
+            if claim.origin is not None and claim.origin not in table.cells:
+                raise InputError(f"from: unknown cell '{claim.origin}' (not on the board drawn)", path, claim.line)
         for move in panel.moves:
             for cell in move.cells:
                 if cell not in table.cells:
@@ -203,6 +206,15 @@ def position_of(engine: Game[Any, Any, Any], figure: Figure, panel: Panel) -> St
 
 GENERATOR = "The move generator"
 """The rule a claim breaks when ``explain`` and ``legal_moves`` disagree on a move: the engine is wrong, not the figure."""
+EVERY_MOVE = "The legal moves: the claim lists every move the move generator (legal_moves) lists, and no other"
+"""The rule a ``moves`` claim breaks when it leaves out a legal move, or lists one of another cell."""
+
+
+def move_origin(engine: Game[Any, Any, Any], state: State[Any], move: Any) -> str | None:
+    """The cell a move is from: the first it passes (:meth:`Game.move_cells`; a placement's is where it is
+    put), or ``None`` for a move of no cell."""
+    cells = engine.move_cells(state, move)
+    return cells[0] if cells else None
 
 
 class _PanelChecker:
@@ -239,14 +251,11 @@ class _PanelChecker:
                     self.fail(claim, "Setup", problem)
             elif claim.kind == "legal":
                 for text in claim.moves:
-                    move = self.parse(start, text, claim)
-                    verdict = start.explain(move)
-                    if verdict.reason is not None:
-                        self.fail(claim, verdict.reason.rule, f"{text} is {verdict}")
-                    elif move not in self.generated(start):
-                        self.fail(claim, GENERATOR, f"{text} is legal by explain, but the move generator (legal_moves) leaves it out")
+                    move = self.legal(claim, start, text)
                     if claim.draw:
                         drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "legal", move=move, state=start, line=claim.line))
+            elif claim.kind == "moves":
+                drawn += self.all_moves(claim, start)
             elif claim.kind == "illegal":
                 for text, code in claim.reasons:
                     reason = self.engine.Reason.lookup(code)
@@ -282,6 +291,41 @@ class _PanelChecker:
                     if claim.kind == "after" and self.panel.show == "after" and shown is start:
                         shown = state
         return CheckedPanel(self.panel, shown, drawn)
+
+    def legal(self, claim: Claim, state: State[Any], text: str) -> Any:
+        """The move ``text`` claimed legal at ``state``, checked by ``explain`` and by the move generator."""
+        move = self.parse(state, text, claim)
+        verdict = state.explain(move)
+        if verdict.reason is not None:
+            self.fail(claim, verdict.reason.rule, f"{text} is {verdict}")
+        elif move not in self.generated(state):
+            self.fail(claim, GENERATOR, f"{text} is legal by explain, but the move generator (legal_moves) leaves it out")
+        return move
+
+    def all_moves(self, claim: Claim, state: State[Any]) -> list[DrawnMove]:
+        """Check a ``moves`` claim both ways: each listed move is legal (and from ``claim.origin``), and each
+        move the generator lists (from ``claim.origin``) is listed. Return the moves to draw."""
+        listed: dict[Any, str] = {}
+        drawn = []
+        for text in claim.moves:
+            move = self.legal(claim, state, text)
+            if move in listed:
+                raise InputError(f"move '{text}' is listed twice (as '{listed[move]}')", self.figure.path, claim.line)
+            listed[move] = text
+            origin = move_origin(self.engine, state, move)
+            if claim.origin is not None and origin != claim.origin:
+                self.fail(claim, EVERY_MOVE, f"{text} is not a move from {claim.origin}" + (f" (it is from {origin})" if origin else ""))
+            if claim.draw:
+                drawn.append(DrawnMove(tuple(self.engine.move_cells(state, move)), "legal", move=move, state=state, line=claim.line))
+        missing = [
+            self.engine.format_move(state, move)
+            for move in self.generated(state)
+            if move not in listed and (claim.origin is None or move_origin(self.engine, state, move) == claim.origin)
+        ]
+        if missing:
+            where = f"from {claim.origin}" if claim.origin is not None else "of the position"
+            self.fail(claim, EVERY_MOVE, f"it leaves out {', '.join(missing)}: {'a legal move' if len(missing) == 1 else 'legal moves'} {where}")
+        return drawn
 
     def check_facts(self, claim: Claim, state: State[Any]) -> None:
         """Compare each claimed fact with the engine's, computing only the facts claimed."""

@@ -104,3 +104,67 @@ def test_every_bundled_game_keeps_the_contract(capsys: pytest.CaptureFixture[str
         status, out, err = check(capsys, game_id, "--playouts", "1", "--max-plies", "40")
         assert status == 0 and err == "", (game_id, err)
         assert out.startswith(f"{game_id}: the engine keeps the contract: 1 playout(s) (seed 0;"), out
+
+
+# -- the short check before printing: build and serve (issue 25) -----------------------------------
+
+DROPS_A1_A2 = "return [] if self.outcome() else [m for m in self._moves() if m != GridMove((0, 0), (0, 1))]"
+"""legal_moves() never lists a1-a2, which explain() judges legal at the setup; no figure of the scaffolded game claims it."""
+
+
+def build(capsys: pytest.CaptureFixture[str], games: Path, *args: str) -> tuple[int, str, str]:
+    """``ppprint build ARGS`` in this process: the exit status, stdout and stderr."""
+    status = run(["--no-bundled", "--games", str(games), "build", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_build_stops_on_a_broken_contract_the_figures_miss_and_builds_without_the_check(tmp_path: Path, capsys: pytest.CaptureFixture[str], jobs: str) -> None:
+    """The planted engine's figures all verify, so only the short contract check finds the dropped move: exit 1,
+    check's one line, nothing written; ``--no-check`` builds it (on one process, and beside another game on two)."""
+    games = planted(tmp_path, f"build-dropped-{jobs}", GENERATOR, DROPS_A1_A2)
+    create_game(games, f"build-fine-{jobs}")
+    ids = [f"build-dropped-{jobs}", f"build-fine-{jobs}"]
+    status, out, err = build(capsys, games, *ids, "--out", str(tmp_path / "out"), "--jobs", jobs)
+    assert status == 1 and out == "", (status, out, err)
+    found = FAILURE.match(err)
+    assert len(err.splitlines()) == 1 and found is not None, err
+    assert (found["game"], found["move"], found["invariant"]) == (ids[0], "a1-a2", "unlisted-illegal")
+    assert not (tmp_path / "out").exists()
+    status, out, err = build(capsys, games, *ids, "--out", str(tmp_path / "out"), "--jobs", jobs, "--no-check")
+    assert status == 0 and sorted(p.name for p in (tmp_path / "out").glob("*.pdf")) == [f"{i}-letter.pdf" for i in sorted(ids)], err
+
+
+def test_a_passed_check_is_kept_in_the_build_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same game and ppprint: no second check; a changed engine is checked again; ``--no-cache`` always checks."""
+    import ppprint.build.cache
+    from ppprint.build.jobs import build_games
+
+    games = tmp_path / "games"
+    games.mkdir()
+    engine = create_game(games, "build-cached") / "engine.py"
+    ppprint.registry.configure([games], bundled=False)
+    checked: list[str] = []
+    real = ppprint.build.cache.check_before_printing
+    monkeypatch.setattr(ppprint.build.cache, "check_before_printing", lambda game, game_id: checked.append(game_id) or real(game, game_id))
+    for _ in range(2):
+        build_games(["build-cached"], "letter", tmp_path / "out", jobs=1)
+    assert checked == ["build-cached"]
+    engine.write_text(engine.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    build_games(["build-cached"], "letter", tmp_path / "out", jobs=1)
+    build_games(["build-cached"], "letter", tmp_path / "out", jobs=1, cache=False)
+    build_games(["build-cached"], "letter", tmp_path / "out", jobs=1, check=False)
+    assert checked == ["build-cached"] * 3
+
+
+def test_serve_shows_a_broken_contract_as_the_previews_error(tmp_path: Path) -> None:
+    from ppprint.build.serve import LiveBook
+
+    games = planted(tmp_path, "serve-dropped", GENERATOR, DROPS_A1_A2)
+    ppprint.registry.configure([games], bundled=False)
+    snapshot = LiveBook("serve-dropped", out=tmp_path / "out").rebuild()
+    assert not snapshot.ok and len(snapshot.problems) == 1
+    assert snapshot.problems[0].message.startswith("broken contract: serve-dropped: seed 0, ply 0, position '"), snapshot.problems
+    assert "a1-a2: unlisted-illegal" in snapshot.page.decode("utf-8")
+    assert LiveBook("serve-dropped", out=tmp_path / "out", check=False).rebuild().ok

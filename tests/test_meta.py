@@ -142,3 +142,52 @@ def test_the_language_is_the_documents_in_every_format(games: Path) -> None:
         page = epub.read("EPUB/book.xhtml").decode("utf-8")
     assert "<dc:language>fr</dc:language>" in opf and 'xml:lang="fr"' in opf
     assert 'lang="fr" xml:lang="fr"' in page
+
+
+def _language(pdf: bytes) -> tuple[str, str]:
+    """A PDF's /Lang and its XMP dc:language."""
+    reader = PdfReader(io.BytesIO(pdf))
+    xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode("utf-8")
+    found = re.search(r"<dc:language><rdf:Bag><rdf:li>([^<]*)</rdf:li>", xmp)
+    return str(reader.trailer["/Root"]["/Lang"]), found.group(1) if found else ""
+
+
+def test_metadata_the_fonts_cannot_set_is_refused_by_the_catalogue_the_sheets_and_the_report(games: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A subtitle in kanji: the catalogue, the print-and-play sheets and the designer's report (before it plays
+    a game) refuse it as the rulebook does, naming game.yaml and its line; the commands exit 2 and write nothing."""
+    import ppprint.build.report
+    from ppprint.book.catalogue import build_catalogue
+    from ppprint.book.pnp import PnpOptions, build_pnp
+    from ppprint.play.report import Plan
+
+    folder = create_game(games, "kanji-meta")
+    edit(folder / "game.yaml", "subtitle: A race", "subtitle: 将棋, a race")
+    monkeypatch.setattr(ppprint.build.report, "play_report", lambda *args, **kwargs: pytest.fail("the report played before it checked"))
+    out = games.parent / "out"
+    makers = [
+        lambda: build_catalogue([get_game("kanji-meta")]),
+        lambda: build_pnp("kanji-meta", PnpOptions()),
+        lambda: ppprint.build.report.write_report(Plan("kanji-meta", 2), out),
+    ]
+    for make in makers:
+        with pytest.raises(InputError) as caught:
+            make()
+        assert (caught.value.path, caught.value.line) == (folder / "game.yaml", 4) and caught.value.message.startswith("'将' (U+5C06"), caught.value.one_line()
+    for command in (["pnp", "kanji-meta"], ["report", "kanji-meta", "--games-played", "2"]):
+        done = run_cli(*command, "--out", str(out), cwd=games.parent, games=games)
+        assert done.returncode == 2 and "game.yaml:4: '将' (U+5C06" in done.stderr and "Traceback" not in done.stderr, done.stderr
+    assert not out.exists()
+
+
+def test_the_language_is_the_catalogues_and_the_print_and_plays(games: Path) -> None:
+    """``language: fr`` is the /Lang and dc:language of the game's print-and-play sheets and of a catalogue of French
+    games; a catalogue of games in several languages is in English, the language of its own words."""
+    from ppprint.book.catalogue import build_catalogue
+    from ppprint.book.pnp import PnpOptions, build_pnp
+
+    edit(create_game(games, "francais-pnp") / "game.yaml", "year: ", "language: fr\nyear: ")
+    create_game(games, "english-pnp")
+    assert _language(build_pnp("francais-pnp", PnpOptions())) == ("fr", "fr")
+    assert _language(build_pnp("english-pnp", PnpOptions())) == ("en", "en")
+    assert _language(build_catalogue([get_game("francais-pnp")])) == ("fr", "fr")
+    assert _language(build_catalogue([get_game("francais-pnp"), get_game("english-pnp")])) == ("en", "en")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -144,7 +145,7 @@ def test_the_readme_figure_example_verifies_and_draws(games_copy: Path, tmp_path
     section = readme[readme.index("### Figure files") :]
     examples = re.findall(r"```yaml\n(.*?)```", section, re.S)[:2]
     for key in ("caption:", "columns:", "width:", "view:", "panels:", "label:", "position:", "show: after", "highlight:", "labels:", "crosses:",
-                "setup: true", "legal:", "illegal:", "after:", "expect:", "facts:", "draw: false"):
+                "setup: true", "legal:", "illegal:", "after:", "expect:", "facts:", "moves:", "from:", "draw: false"):
         assert key in examples[0], key
     for number, text in enumerate(examples):
         (games_copy / "expansion" / "figures" / f"readme{number}.yaml").write_text(text, encoding="utf-8")
@@ -171,7 +172,10 @@ FIGURE_FAULTS = [
     ("caption: x\nposition: setup\nclaims:\n  - setup: true\n  - 3\n", 5, "a claim is a mapping whose key is its kind"),
     ("caption: x\nposition: setup\nclaims:\n  - legal: [c3-c4]\n    facts: {to_move: first}\n", 4, "a claim has exactly one kind"),
     ("caption: x\nposition: setup\nclaims:\n  - legal: [c3-c4]\n    expect: {to_move: first}\n", 5, "only an 'after' claim has 'expect'"),
-    ("caption: x\nposition: setup\nclaims:\n  - facts: {to_move: first}\n    draw: false\n", 5, "only a claim that draws moves (legal, illegal, after) has 'draw'"),
+    ("caption: x\nposition: setup\nclaims:\n  - facts: {to_move: first}\n    draw: false\n", 5, "only a claim that draws moves (legal, illegal, after, moves) has 'draw'"),
+    ("caption: x\nposition: setup\nclaims:\n  - legal: [c3-c4]\n    from: c3\n", 5, "only a 'moves' claim has 'from'"),
+    ("caption: x\nposition: setup\nclaims:\n  - moves: [c3-c4]\n    from: [c3]\n", 5, "from: a cell"),
+    ("caption: x\nposition: setup\nclaims:\n  - moves: {c3: c4}\n", 4, "a list of moves in the game's notation ([] for none)"),
     ("caption: x\nposition: setup\nclaims:\n  - legal: [c3-c4]\n    draw: 3\n", 5, "draw: true or false"),
     ("caption: x\nposition: setup\nclaims:\n  - setup: 1\n", 4, "write the setup claim as 'setup: true'"),
     ("caption: x\nposition: setup\nclaims:\n  - illegal: [c3-c4]\n", 4, "illegal: a mapping of move -> reason code"),
@@ -228,3 +232,83 @@ def test_a_misspelt_caption_is_named_at_its_own_line(games_copy: Path) -> None:
     with pytest.raises(InputError) as caught:
         verify_game(game_in(games_copy, "sanqi"))
     assert "captions" in caught.value.one_line() and caught.value.line == 1 and "needs a caption" not in caught.value.one_line()
+
+
+# -- all the legal moves: a 'moves' claim, checked both ways (issue 25) --------------------------------
+
+MOVES_AT = "position:\n  pieces: {first: [c3, a1], second: [c4, d4, f6]}\n  to_move: first\nclaims:\n"
+"""A position of the scaffolded game where the coin on c3 has two legal moves (c3-b4, c3xd4) and the one on a1 two (a1-a2, a1-b2)."""
+
+
+def _all_moves(tmp_path: Path, game_id: str, claim: str) -> tuple[Path, list[ClaimFailure], Any]:
+    """A scaffolded game ``game_id`` with one figure, ``all.yaml``, whose claim (line 6) is ``claim``; its
+    file, the failures verify finds and the checked figure."""
+    from ppprint.scaffold import create_game
+
+    (tmp_path / "games").mkdir()
+    path = create_game(tmp_path / "games", game_id) / "figures" / "all.yaml"
+    path.write_text(f"caption: All the moves.\n{MOVES_AT}{claim}", encoding="utf-8")
+    report = verify_game(game_in(tmp_path / "games", game_id))
+    return path, report.failures, report.figures["all"]
+
+
+RIGHT_MOVES = [
+    ("  - moves: [c3-b4, c3xd4]\n    from: c3\n", 2),
+    ("  - moves: c3xd4 c3-b4\n    from: c3\n", 2),
+    ("  - moves: [a1-a2, a1-b2, c3-b4, c3xd4]\n", 4),
+    ("  - moves: []\n    from: f6\n", 0),
+    ("  - moves: []\n    from: b5\n", 0),
+    ("  - moves: [c3-b4, c3xd4]\n    from: c3\n    draw: false\n", 0),
+]
+
+
+@pytest.mark.parametrize(("claim", "drawn"), RIGHT_MOVES)
+def test_all_the_legal_moves_claimed_right_verify_and_are_drawn(tmp_path: Path, claim: str, drawn: int) -> None:
+    """Every legal move of the cell (or the position) listed, and nothing else: no failure; the moves are drawn as legal moves."""
+    _, failures, checked = _all_moves(tmp_path, f"all-right-{RIGHT_MOVES.index((claim, drawn))}", claim)
+    assert failures == []
+    assert [move.kind for move in checked.panels[0].moves] == ["legal"] * drawn
+
+
+WRONG_MOVES = [
+    # (the claim, the problem): a move dropped, a move added (illegal, or legal but from another cell), each caught
+    ("  - moves: [c3-b4]\n    from: c3\n", "it leaves out c3-d4: a legal move from c3"),
+    ("  - moves: [a1-a2, c3-b4, c3xd4]\n", "it leaves out a1-b2: a legal move of the position"),
+    ("  - moves: []\n    from: a1\n", "it leaves out a1-a2, a1-b2: legal moves from a1"),
+    ("  - moves: [c3-b4, c3xd4, c3-c4]\n    from: c3\n", "c3-c4 is illegal: blocked"),
+    ("  - moves: [c3-b4, c3xd4, a1-a2]\n    from: c3\n", "a1-a2 is not a move from c3 (it is from a1)"),
+    ("  - moves: [a1-a2, a1-b2, c3-b4, c3xd4, c3-c5]\n", "c3-c5 is illegal"),
+]
+
+
+@pytest.mark.parametrize(("claim", "problem"), WRONG_MOVES)
+def test_all_the_legal_moves_claimed_wrong_fail(tmp_path: Path, claim: str, problem: str) -> None:
+    path, failures, _ = _all_moves(tmp_path, f"all-wrong-{[c for c, _ in WRONG_MOVES].index(claim)}", claim)
+    assert [(f.path, f.line) for f in failures] == [(path, 6)], failures
+    assert failures[0].problem.startswith(problem), failures[0].problem
+
+
+def test_a_wrong_all_moves_claim_exits_1_naming_its_line_and_the_missing_move(tmp_path: Path) -> None:
+    from ppprint.scaffold import create_game
+
+    (tmp_path / "games").mkdir()
+    path = create_game(tmp_path / "games", "all-cli") / "figures" / "all.yaml"
+    path.write_text(f"caption: All the moves.\n{MOVES_AT}  - moves: [c3-b4, c3-c4]\n    from: c3\n", encoding="utf-8")
+    result = run_cli("verify", "all-cli", cwd=tmp_path, games=tmp_path / "games")
+    assert result.returncode == 1, result.stdout + result.stderr
+    lines = [line for line in result.stdout.splitlines() if line.startswith("wrong claim:")]
+    assert len(lines) == 2 and all("figures/all.yaml:6: figure 'all': claim all the legal moves from c3: c3-b4, c3-c4 is wrong" in line for line in lines)
+    assert "c3-c4 is illegal: blocked" in lines[0] and "it leaves out c3-d4" in lines[1], lines
+
+
+@pytest.mark.parametrize(
+    ("claim", "line", "message"),
+    [
+        ("  - moves: [c3-b4]\n    from: z9\n", 6, "from: unknown cell 'z9'"),
+        ("  - moves: [c3-b4, c3-b4, c3xd4]\n    from: c3\n", 6, "move 'c3-b4' is listed twice"),
+    ],
+)
+def test_a_bad_all_moves_claim_is_bad_input(tmp_path: Path, claim: str, line: int, message: str) -> None:
+    with pytest.raises(InputError) as caught:
+        _all_moves(tmp_path, f"all-bad-{line}-{len(claim)}", claim)
+    assert caught.value.line == line and caught.value.message.startswith(message), caught.value.one_line()

@@ -25,7 +25,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 from ppprint.book.paragraph import Heading
 from ppprint.book.rulebook import FigureFlowable, RulebookTemplate, _escape
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, INK, Styles, book_styles
-from ppprint.document.book import catalogue_table
+from ppprint.document.book import catalogue_table, check_meta_settable
 from ppprint.document.pages import MARGIN, PAPERS
 from ppprint.document.typography import join_names, stated, typographic
 from ppprint.registry import Plugin
@@ -107,6 +107,9 @@ def build_catalogue(plugins: Sequence[Plugin], paper: str = "letter", reports: M
     register_fonts()
     styles = book_styles()
     games = [plugin.data for plugin in plugins]
+    for data in games:
+        check_meta_settable(data)
+    languages = {data.meta.language for data in games}
     story: list[Flowable] = [
         Paragraph(CATALOGUE_TITLE, ParagraphStyle("catalogue_title", parent=styles.title, fontSize=styles.title.fontSize * 0.8, leading=styles.title.leading * 0.8)),
         Paragraph(f"{len(games)} games, every diagram checked by its rules engine", styles.subtitle),
@@ -130,6 +133,7 @@ def build_catalogue(plugins: Sequence[Plugin], paper: str = "letter", reports: M
             "keywords": ["catalogue", *(data.meta.title for data in games), *(f"licence: {name}" for name in licences)],
             "creators": sorted({name for data in games for name in data.meta.creators()}),
             "rights": typographic(" ".join(f"{data.meta.title}: {data.meta.licence.name}." for data in games)),
+            "language": languages.pop() if len(languages) == 1 else None,
         },
     )
     document.build(story)

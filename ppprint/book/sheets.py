@@ -89,7 +89,7 @@ class Placement:
 class PrintAndPlay:
     """A print-and-play PDF under construction; sections are bookmarked."""
 
-    def __init__(self, paper: str, title: str, author: str, subject: str, keywords: Sequence[str] = ()):
+    def __init__(self, paper: str, title: str, author: str, subject: str, keywords: Sequence[str] = (), language: str | None = None):
         register_fonts()
         self.paper = paper
         self.page_width, self.page_height = PAPERS[paper]
@@ -100,7 +100,7 @@ class PrintAndPlay:
         self.canvas.setSubject(subject)
         self.canvas.setKeywords(", ".join(keywords))
         self.canvas.setCreator("ppprint")
-        attach_to_canvas(self.canvas, {"title": title, "author": author, "subject": subject, "keywords": list(keywords)})
+        attach_to_canvas(self.canvas, {"title": title, "author": author, "subject": subject, "keywords": list(keywords), "language": language})
         self.pages = 0
         self._sections = 0
 

@@ -57,6 +57,7 @@ from typing import Any
 import reportlab
 
 from ppprint import __version__
+from ppprint.check import check_before_printing
 from ppprint.document.typography import typographic
 from ppprint.errors import ClaimError, InputError
 from ppprint.output import inside, write_atomic
@@ -429,6 +430,19 @@ class GameFigures:
                         report.failures.extend(failures)
                         report.marks |= marks_of(checked)
         return report
+
+    def check_contract(self) -> None:
+        """The short engine contract check (:func:`~ppprint.check.check_before_printing`) on the game's engine,
+        unless the cache knows it passed on the same game and ppprint (call after :meth:`verify`)."""
+        engine = self.game.engine
+        if engine is None:
+            return
+        key = _digest(self.game_key, "contract") if self.game_key else ""
+        if key and self.store.get(key, "contract") is not None:
+            return
+        check_before_printing(engine, self.game.id)
+        if key:
+            self.store.put(key, "contract")
 
     def recall(self, inputs: str) -> dict[str, Any] | None:
         """The layout a book chose in an earlier run (see :class:`~ppprint.book.rulebook.LayoutMemory`)."""

@@ -119,6 +119,8 @@ class BuildOptions:
     cache: bool = True
     notes: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Designer's notes to end books with: each game's summary of simulated play (:func:`ppprint.play.report.notes_summary`)."""
+    check: bool = True
+    """Hold each game's engine to the short contract check (:func:`ppprint.check.check_before_printing`) once its claims hold."""
 
 
 class GameBuild:
@@ -134,7 +136,11 @@ class GameBuild:
         self.report = VerifyReport(game_id)
 
     def verify(self) -> VerifyReport:
+        """Check the game's claims and then (with ``check``, when they hold) its engine's contract, which raises
+        a :class:`~ppprint.check.ContractFailure`."""
         self.report = self.figures.verify()
+        if self.options.check and not self.report.failures:
+            self.figures.check_contract()
         return self.report
 
     def book(self) -> Book:
@@ -254,6 +260,7 @@ def build_games(
     jobs: int | None = None,
     cache: bool = True,
     designers_notes: bool = False,
+    check: bool = True,
 ) -> Build:
     """Write each game's book: ``OUT/<game>-<paper>.pdf``, or ``OUT/<game>-<paper>-booklet.pdf``.
 
@@ -263,6 +270,7 @@ def build_games(
     in this process); ``cache`` keeps ``OUT/.ppprint-cache`` (see :mod:`ppprint.build.cache`).
     ``designers_notes`` ends each book, in any format, with Designer's notes from simulated play
     (:func:`ppprint.play.book.notes_book`), played first on ``jobs`` processes (:func:`ppprint.play.report.notes_summary`).
+    ``check`` holds each game's engine to a short contract check before printing (:meth:`GameBuild.verify`).
 
     Every game is verified and every file made before the first one is
     written, so a wrong claim or bad data anywhere leaves the output folder as it was;
@@ -271,7 +279,7 @@ def build_games(
     """
     jobs = default_jobs() if jobs is None else max(1, jobs)
     notes = _notes(game_ids, jobs) if designers_notes else {}
-    options = BuildOptions(paper, book_format, figures, dpi, strict, out, cache, notes)
+    options = BuildOptions(paper, book_format, figures, dpi, strict, out, cache, notes, check)
     tasks = len(game_ids) + int(catalogue)
     if jobs == 1 or tasks <= 1:
         files, cache_entries, unchecked, reused = _build_here(game_ids, options, catalogue, progress)

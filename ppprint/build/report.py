@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ppprint.build.formats import print_book
-from ppprint.document.book import Book
+from ppprint.document.book import Book, check_meta_settable
 from ppprint.output import inside, write_atomic
 from ppprint.play.book import report_book
 from ppprint.play.report import Plan, play_report, results_csv, results_json
@@ -28,7 +28,9 @@ def print_report(book: Book, report_format: str = "pdf") -> bytes:
 def write_report(
     plan: Plan, out: Path, workers: int = 1, cluster: str | None = None, progress: bool = False, paper: str = "letter", report_format: str = "pdf"
 ) -> list[Path]:
-    """Play the plan and write ``OUT/<game>-report.pdf`` (or ``.html``), ``-results.csv`` and ``-results.json`` (atomically)."""
+    """Play the plan and write ``OUT/<game>-report.pdf`` (or ``.html``), ``-results.csv`` and ``-results.json`` (atomically);
+    a character of ``game.yaml`` the fonts cannot set is refused before any game is played."""
+    check_meta_settable(get_game(plan.game).data)
     summary, records = play_report(plan, workers=workers, cluster=cluster, progress=progress)
     book = report_book(summary, paper, get_game(plan.game).data.meta)
     files = [

@@ -6,8 +6,8 @@ again, and the page keeps each figure's SVG by its cache key (:class:`~ppprint.w
 so an edit to one figure file checks and draws that figure alone. A change to the game's code or
 other data forgets the game's modules, so the next build imports them afresh.
 
-A build that fails (a wrong claim, bad data, an error in the game's code) publishes its problems,
-each naming its file and line; the page shows them in a panel above the last good book. Every build
+A build that fails (a wrong claim, bad data, an error in the game's code, a broken engine contract) publishes its problems,
+each naming its file and line (a broken contract, its seed, ply, position and move); the page shows them in a panel above the last good book. Every build
 sends a ``reload`` server-sent event (``/events``) to the pages open in a browser, whose small inline
 script reloads the page; ``/status`` tells the same as JSON. The server listens on 127.0.0.1 only,
 and the files are watched with watchfiles.
@@ -35,7 +35,7 @@ from ppprint.build.formats import Printing, print_book
 from ppprint.build.jobs import BuildOptions, GameBuild
 from ppprint.document.book import Book
 from ppprint.build.cache import CACHE_FOLDER
-from ppprint.errors import ClaimError, InputError, Interrupted, PpprintError, display_path
+from ppprint.errors import ClaimError, ContractError, InputError, Interrupted, PpprintError, display_path
 from ppprint.output import SignalFlag, flagged_signals, inside, write_atomic
 from ppprint.registry import get_game
 from ppprint.web.fonts import font_face_css, font_files
@@ -87,6 +87,8 @@ def problems_of(error: BaseException, folder: Path) -> tuple[Problem, ...]:
             Problem(display_path(f.path) + (f":{f.line}" if f.line else ""), f"figure '{f.figure}': claim {f.claim} is wrong: {f.problem} [rule: {f.rule}]")
             for f in error.failures
         )
+    if isinstance(error, ContractError):
+        return (Problem("", error.report_line()),)
     if isinstance(error, InputError):
         where = display_path(error.path) + (f":{error.line}" if error.line is not None else "") if error.path is not None else ""
         return (Problem(where, " ".join(error.message.split())),)
@@ -150,12 +152,12 @@ def live_page(html: str, version: int, problems: tuple[Problem, ...], have_book:
 class LiveBook:
     """A game's web book, rebuilt on demand; the latest :class:`Snapshot` and a condition to wait for the next."""
 
-    def __init__(self, game_id: str, paper: str = "letter", out: Path = Path("output"), pdf: bool = False, cache: bool = True):
+    def __init__(self, game_id: str, paper: str = "letter", out: Path = Path("output"), pdf: bool = False, cache: bool = True, check: bool = True):
         from ppprint.web.figures import WebMemo
 
         self.game_id = game_id
         self.where = get_game(game_id).where
-        self.options = BuildOptions(paper, "html", out=out, cache=cache)
+        self.options = BuildOptions(paper, "html", out=out, cache=cache, check=check)
         self.out = out
         self.pdf = pdf
         self.memo = WebMemo()

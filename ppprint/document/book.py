@@ -302,13 +302,31 @@ def check_settable(data: GameData, rules_md: str) -> None:
     rendered, ``clarifications.md``, and each figure's caption and labels. The error names the file and
     the first line that holds the character (a character the rules' template makes from the game's
     ``book.py`` names ``rules.md`` alone)."""
-    meta = data.meta.model_dump(exclude={"keywords", "catalogue", "language"})
-    texts: list[tuple[Path, str]] = [(data.folder / "game.yaml", "\n".join(_strings(meta))), (data.rules_path, rules_md)]
+    texts: list[tuple[Path, str]] = [_meta_text(data), (data.rules_path, rules_md)]
     if data.clarifications_path is not None:
         texts.append((data.clarifications_path, data.clarifications_path.read_text(encoding="utf-8")))
     for figure in data.figures.values():
         labels = [figure.caption, *(panel.label for panel in figure.panels), *(label for panel in figure.panels for label in panel.marks.labels.values())]
         texts.append((figure.path, "\n".join(labels)))
+    _refuse_unsettable(texts)
+
+
+def check_meta_settable(data: GameData) -> None:
+    """Refuse, as :func:`check_settable` does, a character of ``game.yaml``'s printed fields that the shipped
+    fonts cannot set: for what prints a game's metadata without its book (the catalogue, print-and-play
+    sheets, the designer's report)."""
+    _refuse_unsettable([_meta_text(data)])
+
+
+def _meta_text(data: GameData) -> tuple[Path, str]:
+    """``game.yaml`` and the text of its printed fields (all but the keywords, the catalogue's figure and the language)."""
+    meta = data.meta.model_dump(exclude={"keywords", "catalogue", "language"})
+    return data.folder / "game.yaml", "\n".join(_strings(meta))
+
+
+def _refuse_unsettable(texts: list[tuple[Path, str]]) -> None:
+    """An :class:`InputError` at the first file of ``texts`` whose text holds a character the shipped fonts
+    cannot set, at the first line of the file that holds it."""
     for path, text in texts:
         found = unsettable(text)
         if not found:

@@ -8,7 +8,7 @@ The models say the whole format (the README's "Figure files" section shows every
 * a panel (:class:`PanelModel`): ``label``, ``position``, ``view``, ``show``, ``claims`` and the marks
   ``highlight``, ``labels`` and ``crosses``;
 * a claim, one model per kind (a union told apart by the claim's kind key): :class:`SetupClaim`,
-  :class:`LegalClaim`, :class:`IllegalClaim`, :class:`AfterClaim` and :class:`FactsClaim`.
+  :class:`LegalClaim`, :class:`IllegalClaim`, :class:`AfterClaim`, :class:`FactsClaim` and :class:`MovesClaim`.
 
 Every error names the file and the line of the key at fault (:func:`ppprint.model.validation.validated`
 and :func:`ppprint.model.yamlio.line_of`, as for positions). The engine checks positions, moves, reason
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Tag, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, model_validator
 
 from ppprint.errors import DataError, InputError
 from ppprint.model.table import MARK_KINDS, MarkKind
@@ -30,7 +30,7 @@ from ppprint.model.validation import UNION_TAG, validated, whole_message
 from ppprint.model.view import ViewOptions
 from ppprint.model.yamlio import LineDict, line_of, load_yaml
 
-CLAIM_KINDS = ("setup", "legal", "illegal", "after", "facts")
+CLAIM_KINDS = ("setup", "legal", "illegal", "after", "facts", "moves")
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,9 @@ class Claim:
     * ``legal``: each of ``moves`` is legal (drawn as green arrows);
     * ``illegal``: each move in ``reasons`` is illegal for that reason code (red arrows);
     * ``after``: ``moves`` are legal in turn, and then the ``expect``\\ ed facts hold;
-    * ``facts``: the ``expect``\\ ed facts hold in the position as drawn.
+    * ``facts``: the ``expect``\\ ed facts hold in the position as drawn;
+    * ``moves``: ``moves`` are all the legal moves: of the piece on ``origin`` (the moves whose first cell,
+      by ``move_cells``, is ``origin``), or without it of the whole position.
     """
 
     kind: str
@@ -50,6 +52,7 @@ class Claim:
     reasons: tuple[tuple[str, str], ...] = ()
     expect: Mapping[str, Any] = field(default_factory=dict)
     draw: bool = True
+    origin: str | None = None
 
     def describe(self) -> str:
         """A short name of the claim for messages: ``legal b2-b3``."""
@@ -59,6 +62,9 @@ class Claim:
             return "legal " + ", ".join(self.moves)
         if self.kind == "after":
             return "after " + " ".join(self.moves)
+        if self.kind == "moves":
+            whose = f"from {self.origin}" if self.origin is not None else "of the position"
+            return f"all the legal moves {whose}: " + (", ".join(self.moves) or "none")
         return self.kind
 
 
@@ -109,9 +115,12 @@ class Figure:
 
 
 def claim_weight(claim: Claim) -> int:
-    """How many checks a claim stands for: one per move or fact, one for a setup."""
+    """How many checks a claim stands for: one per move or fact, one for a setup; all the legal moves, one
+    per move and one for "no other"."""
     if claim.kind == "legal":
         return len(claim.moves)
+    if claim.kind == "moves":
+        return len(claim.moves) + 1
     if claim.kind == "illegal":
         return len(claim.reasons)
     if claim.kind in ("after", "facts"):
@@ -164,16 +173,17 @@ Cell = Annotated[str, BeforeValidator(_text)]
 Cells = Annotated[list[Cell], _must(_is_list, "crosses: a list of cells")]
 
 
-def _moves(value: Any) -> Any:
-    """Moves: a list, or a string of moves separated by spaces."""
+def _moves(value: Any, empty: bool = False) -> Any:
+    """Moves: a list, or a string of moves separated by spaces; empty only where ``empty``."""
     if isinstance(value, str):
         value = value.split()
-    if not isinstance(value, list) or not value or not all(isinstance(m, (str, int)) and not isinstance(m, bool) for m in value):
-        raise whole_message("a list of moves in the game's notation")
+    if not isinstance(value, list) or not (value or empty) or not all(isinstance(m, (str, int)) and not isinstance(m, bool) for m in value):
+        raise whole_message("a list of moves in the game's notation" + (" ([] for none)" if empty else ""))
     return [str(m) for m in value]
 
 
 Moves = Annotated[list[str], BeforeValidator(_moves)]
+MovesOrNone = Annotated[list[str], BeforeValidator(lambda value: _moves(value, empty=True))]
 Draw = Annotated[bool, _must(lambda v: isinstance(v, bool), "draw: true or false")]
 
 
@@ -188,7 +198,7 @@ class _Data(BaseModel):
     def _known_keys(cls, data: Any) -> Any:
         if not isinstance(data, Mapping):
             raise whole_message(cls.not_a_mapping)
-        known = sorted(cls.model_fields)
+        known = sorted(field.alias or name for name, field in cls.model_fields.items())
         for key in data:
             if key not in known:
                 raise whole_message(f"unknown key '{key}' (known: {', '.join(known)})", key)
@@ -233,7 +243,23 @@ class FactsClaim(_Data):
     facts: Annotated[dict[Any, Any], _must(lambda v: isinstance(v, Mapping) and bool(v), "facts: a mapping of fact -> value")]
 
 
-CLAIM_MODELS: dict[str, type[_Data]] = {"setup": SetupClaim, "legal": LegalClaim, "illegal": IllegalClaim, "after": AfterClaim, "facts": FactsClaim}
+class MovesClaim(_Data):
+    """``moves: [moves]``, with ``from: cell`` or without: the moves are all the legal moves of the piece on the
+    cell (those whose first cell is it), or of the position (drawn as arrows unless ``draw: false``)."""
+
+    moves: MovesOrNone
+    origin: Annotated[Cell, _must(lambda v: isinstance(v, (str, int)) and not isinstance(v, bool) and v != "", "from: a cell")] | None = Field(default=None, alias="from")
+    draw: Draw = True
+
+
+CLAIM_MODELS: dict[str, type[_Data]] = {
+    "setup": SetupClaim,
+    "legal": LegalClaim,
+    "illegal": IllegalClaim,
+    "after": AfterClaim,
+    "facts": FactsClaim,
+    "moves": MovesClaim,
+}
 """The model of each claim kind."""
 _DRAWN_KINDS = tuple(kind for kind, model in CLAIM_MODELS.items() if "draw" in model.model_fields)
 
@@ -243,7 +269,7 @@ def _claim_shape(raw: Any) -> Any:
     known = ", ".join(CLAIM_KINDS)
     if not isinstance(raw, Mapping) or not raw:
         raise whole_message(f"a claim is a mapping whose key is its kind ({known})")
-    unknown = [k for k in raw if k not in CLAIM_KINDS and k not in ("expect", "draw")]
+    unknown = [k for k in raw if k not in CLAIM_KINDS and k not in ("expect", "draw", "from")]
     if unknown:
         raise whole_message(f"unknown claim kind '{unknown[0]}' (known: {known})", unknown[0])
     kinds = [k for k in raw if k in CLAIM_KINDS]
@@ -251,6 +277,8 @@ def _claim_shape(raw: Any) -> Any:
         raise whole_message(f"a claim has exactly one kind ({known})")
     if "expect" in raw and kinds[0] != "after":
         raise whole_message("only an 'after' claim has 'expect'", "expect")
+    if "from" in raw and kinds[0] != "moves":
+        raise whole_message("only a 'moves' claim has 'from'", "from")
     if "draw" in raw and kinds[0] not in _DRAWN_KINDS:
         raise whole_message(f"only a claim that draws moves ({', '.join(_DRAWN_KINDS)}) has 'draw'", "draw")
     return raw
@@ -267,7 +295,8 @@ ClaimModel = Annotated[
     | Annotated[LegalClaim, Tag(UNION_TAG + "legal")]
     | Annotated[IllegalClaim, Tag(UNION_TAG + "illegal")]
     | Annotated[AfterClaim, Tag(UNION_TAG + "after")]
-    | Annotated[FactsClaim, Tag(UNION_TAG + "facts")],
+    | Annotated[FactsClaim, Tag(UNION_TAG + "facts")]
+    | Annotated[MovesClaim, Tag(UNION_TAG + "moves")],
     Discriminator(_claim_kind),
     BeforeValidator(_claim_shape),
 ]
@@ -404,6 +433,8 @@ def _claim(model: _Data, line: int) -> Claim:
         return Claim("after", line, moves=tuple(model.after), expect=model.expect, draw=model.draw)
     if isinstance(model, FactsClaim):
         return Claim("facts", line, expect=model.facts)
+    if isinstance(model, MovesClaim):
+        return Claim("moves", line, moves=tuple(model.moves), draw=model.draw, origin=model.origin)
     return Claim("setup", line)
 
 

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ValidationError
 
 from ppprint.book.pnp.options import KIT, NoOptions, PnpOptions, equipment_needs
 from ppprint.book.sheets import PrintAndPlay
+from ppprint.document.book import check_meta_settable
 from ppprint.errors import InputError
 from ppprint.registry import Plugin, registry
 
@@ -78,10 +79,12 @@ def build_pnp(name: str, options: PnpOptions) -> bytes:
         from ppprint.book.pnp import piecepack
 
         title, author, licence, add_sections = piecepack.TITLE, piecepack.AUTHOR, piecepack.LICENCE, piecepack.add_sections
+        language = None
     else:
         game = _plugin(name)
+        check_meta_settable(game.data)
         meta = game.data.meta
-        title, author, licence = meta.title, meta.author(), meta.licence.name
+        title, author, licence, language = meta.title, meta.author(), meta.licence.name, meta.language
         add_sections = game.hook("pnp", "add_sections") or _standard(game)
     document = PrintAndPlay(
         options.paper,
@@ -89,6 +92,7 @@ def build_pnp(name: str, options: PnpOptions) -> bytes:
         author=author,
         subject=f"{title}: print-and-play sheets ({options.paper}{', double-sided' if options.double_sided else ''})",
         keywords=["print-and-play", name, f"licence: {licence}"],
+        language=language,
     )
     add_sections(document, options)
     return document.finish()
