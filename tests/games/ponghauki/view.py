@@ -1,0 +1,41 @@
+"""How Pong Hau K'i is drawn: the graph board of ``board.yaml`` and a stone on each taken point."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from ppprint.layout import GameView, Scene, ViewOptions
+from ppprint.layout.graphboard import GraphBoard
+from ppprint.model.table import Piece
+
+from . import pieces as _pieces  # noqa: F401  (registers the stone, also when imported alone)
+from .engine import BOARD, Move, PongHauKiState
+
+STONE_SCALE = 0.5
+"""A stone's diameter in board units (the centre is 1.41 units from a corner)."""
+
+
+class PongHauKiOptions(ViewOptions):
+    """``unit``: inches per board unit (the board's side is two units; 0.8 by default, 0.3 to 2)."""
+
+    unit: float = Field(0.8, ge=0.3, le=2.0)
+
+
+class PongHauKiView(GameView[PongHauKiState, PongHauKiOptions]):
+    """The board's regions, lines and points, then the stones."""
+
+    Options = PongHauKiOptions
+
+    def scene(self, state: PongHauKiState, options: PongHauKiOptions) -> Scene:
+        board = GraphBoard(BOARD, unit=options.unit)
+        scene = Scene(board, board.pieces(), coordinates=options.coordinates, margin=0.05, unit=options.unit)
+        for point, player in sorted(state.points.items()):
+            scene.add("ponghauki-stone", board.centre(point), owner=player, length=STONE_SCALE * options.unit)
+        return scene
+
+    def placement(self, state: PongHauKiState, move: Move, options: PongHauKiOptions) -> Piece | None:
+        """No move brings a stone onto the board."""
+        return None
+
+
+VIEW = PongHauKiView()
