@@ -1,8 +1,7 @@
 """Boards of any shape: named points at positions, the straight lines between them, and named regions.
 
-A graph board is what a traditional board of points and lines is (Pong Hau K'i,
-Nine Men's Morris, Fanorona): a piece stands on a *point* and moves along a
-*line* to another point. A *region* is a named set of points that the rules
+A graph board is the board of many traditional games of points and lines: a
+piece stands on a *point* and moves along a *line* to another point. A *region* is a named set of points that the rules
 talk about (a home row, a goal) and a diagram may tint or outline.
 
 Positions are in the caller's unit with y upwards (board units in a scene).

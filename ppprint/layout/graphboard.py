@@ -47,9 +47,9 @@ class GraphBoard(Board):
 
     graph: Graph
     unit: float = 1.0
-    mark_radius: float = 0.25
+    mark_radius: float = 0.36
     point_size: float = 0.09
-    label_distance: float = 0.45
+    label_distance: float = 0.5
     band: float = 0.7
 
     @cached_property

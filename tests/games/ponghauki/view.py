@@ -11,7 +11,7 @@ from ppprint.model.table import Piece
 from . import pieces as _pieces  # noqa: F401  (registers the stone, also when imported alone)
 from .engine import BOARD, Move, PongHauKiState
 
-STONE_SCALE = 0.5
+STONE_SCALE = 0.44
 """A stone's diameter in board units (the centre is 1.41 units from a corner)."""
 
 
