@@ -166,7 +166,7 @@ def label_direction(directions: Sequence[float]) -> float:
     angles = sorted(a % (2 * math.pi) for a in directions)
     gaps = [((angles[(i + 1) % len(angles)] - a) % (2 * math.pi) or 2 * math.pi, a) for i, a in enumerate(angles)]
     width, start = max(gaps, key=lambda gap: (round(gap[0], 9), -gap[1]))
-    return start + width / 2
+    return (start + width / 2) % (2 * math.pi)
 
 
 def graph_of(points: Mapping[str, Position], lines: Sequence[tuple[str, str]], regions: Sequence[Region] = ()) -> Graph:
