@@ -104,6 +104,11 @@ def test_the_graph_game_verifies_strictly(capsys: pytest.CaptureFixture[str]) ->
     assert status == 0, err
 
 
+def test_the_graph_game_keeps_the_engine_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = cli(capsys, "check", "ponghauki", "--playouts", "5")
+    assert status == 0 and "keeps the contract" in out, out
+
+
 def test_a_flipped_claim_fails_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     games = tmp_path / "games"
     shutil.copytree(GAMES, games, ignore=shutil.ignore_patterns("__pycache__"))
