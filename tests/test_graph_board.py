@@ -23,6 +23,7 @@ from ppprint.render.draw import IDENTITY, Drawing, Group, Item, Matrix, Shape
 from ppprint.render.figure import PanelPicture, figure_drawing, render_figure
 from ppprint.render.palette import MARK_COLOURS
 from ppprint.verify import verify_game
+from ppprint.scaffold import create_game
 from tests.conftest import edit, game_in, run_cli
 
 GAMES = Path(__file__).parent / "games"
@@ -129,6 +130,32 @@ def test_the_graph_game_builds_every_format(tmp_path: Path, capsys: pytest.Captu
         assert len(pdfium.PdfDocument(tmp_path / "out" / name)) >= 1
     html = (tmp_path / "out" / "ponghauki.html").read_text(encoding="utf-8")
     assert html.count("<svg") >= 3 and "no line" in html
+
+
+PLAIN_BOARD = """board:
+  graph:
+    points: {a: [0, 0], b: [2, 0], c: [1, 1.6]}
+    lines: [a-b-c-a]
+    regions: {base: {points: [a, b]}}
+"""
+
+
+def test_a_game_without_an_engine_draws_a_graph_board_from_game_yaml(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    folder = create_game(games, "plain-graph", engine=False)
+    edit(folder / "game.yaml", "board: {tiles: [3, 3]}", PLAIN_BOARD)
+    (folder / "figures" / "setup.yaml").write_text("caption: The start.\nposition:\n  pieces: {a: coin suns back, c: coin moons back}\n", encoding="utf-8")
+    (folder / "figures" / "moves.yaml").write_text("caption: A move.\nposition:\n  pieces: {a: coin suns back}\nhighlight: [b]\n", encoding="utf-8")
+    status, out = cli(capsys, "build", "plain-graph", "--figures", "--jobs", "1", "--out", str(tmp_path / "out"), games=games)
+    assert status == 0, out
+    svg = (tmp_path / "out" / "plain-graph-figures" / "moves.svg").read_text(encoding="utf-8")
+    assert svg.count("<path") > 5
+    edit(folder / "game.yaml", "lines: [a-b-c-a]", "lines: [a-b-d]")
+    status, out = cli(capsys, "verify", "plain-graph", games=games)
+    assert status == 2 and re.search(r"game\.yaml:\d+: line b-d: unknown point 'd'", out), out
+    line = int(re.search(r"game\.yaml:(\d+)", out).group(1))  # type: ignore[union-attr]
+    assert "lines:" in (folder / "game.yaml").read_text(encoding="utf-8").splitlines()[line - 1]
 
 
 # -- marks on points and along lines -----------------------------------------------------

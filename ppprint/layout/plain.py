@@ -6,7 +6,7 @@ rulebook: its figures are drawn from their positions, but nothing checks them
 
     board: {tiles: [3, 3]}      # piecepack tiles, grid side up: 3 x 3 tiles of 2 x 2 cells
     board: {squares: [8, 8]}    # or plain squares, 8 files by 8 ranks
-    board: {graph: {points: {a: [0, 0], b: [1, 0]}, lines: [a-b]}}   # or points and lines
+    board: {graph: {points: {a: [0, 0], b: [2, 0]}, lines: [a-b]}}   # or points and lines (inches apart)
 
 and a figure's ``position:`` lists the pieces by cell, each as its kind, then
 optionally its suit, its rank (``null``/``blank``, ``ace``, ``2``..``5`` or a number)
@@ -29,7 +29,7 @@ from ppprint.layout.boards import Board, SquareBoard, TileBoard
 from ppprint.layout.graphboard import GraphBoard
 from ppprint.layout.scene import GameView, Scene
 from ppprint.model.game import BoardSpec
-from ppprint.model.table import SUITS, piece_kind
+from ppprint.model.table import COIN_DIAMETER, SUITS, piece_kind
 from ppprint.model.view import ViewOptions
 
 RANK_WORDS = {"null": 0, "blank": 0, "ace": 1}
@@ -51,7 +51,7 @@ def board_of(spec: BoardSpec) -> Board:
         files, ranks = spec.squares
         return SquareBoard(files, ranks, square="square")
     if spec.graph is not None:
-        return GraphBoard(spec.graph.graph())
+        return GraphBoard(spec.graph.graph(), mark_radius=COIN_DIAMETER / 2 + 0.1, label_distance=COIN_DIAMETER / 2 + 0.3, band=COIN_DIAMETER + 0.2)
     raise DataError("board: give tiles: [columns, rows], squares: [files, ranks] or graph: {points: ..., lines: ...}")
 
 
