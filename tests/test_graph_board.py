@@ -58,6 +58,10 @@ def test_a_graph_knows_its_points_lines_and_neighbours() -> None:
     assert graph.joined("c", "b") and not graph.joined("a", "d")
     with pytest.raises(KeyError, match="'z' is not a point of the board"):
         graph.point("z")
+    board = load_graph(GAMES / "ponghauki" / "board.yaml")
+    assert board.region("red-home").points == ("nw", "ne") and board.region("blue-home").style == "tint"
+    with pytest.raises(KeyError, match="regions: red-home, blue-home"):
+        board.region("goal")
 
 
 @pytest.mark.parametrize(

@@ -105,9 +105,6 @@ class Graph:
     def __contains__(self, name: object) -> bool:
         return name in self._by_name
 
-    def __len__(self) -> int:
-        return len(self.points)
-
     def names(self) -> Iterator[str]:
         """Every point's name, in the order given."""
         return (point.name for point in self.points)
@@ -151,11 +148,6 @@ class Graph:
         """The angles (radians, counter-clockwise from east) of the lines leaving ``name``."""
         x, y = self.at(name)
         return [math.atan2(oy - y, ox - x) for ox, oy in (self.at(other) for other in self.neighbours(name))]
-
-    def bounds(self) -> tuple[float, float, float, float]:
-        """``(min_x, min_y, max_x, max_y)`` of the points."""
-        xs, ys = [p.x for p in self.points], [p.y for p in self.points]
-        return min(xs), min(ys), max(xs), max(ys)
 
 
 def label_direction(directions: Sequence[float]) -> float:

@@ -6,10 +6,9 @@ from pydantic import Field
 
 from ppprint.layout import GameView, Scene, ViewOptions
 from ppprint.layout.graphboard import GraphBoard
-from ppprint.model.table import Piece
 
 from . import pieces as _pieces  # noqa: F401  (registers the stone, also when imported alone)
-from .engine import BOARD, Move, PongHauKiState
+from .engine import BOARD, PongHauKiState
 
 STONE_SCALE = 0.44
 """A stone's diameter in board units (the centre is 1.41 units from a corner)."""
@@ -32,10 +31,6 @@ class PongHauKiView(GameView[PongHauKiState, PongHauKiOptions]):
         for point, player in sorted(state.points.items()):
             scene.add("ponghauki-stone", board.centre(point), owner=player, length=STONE_SCALE * options.unit)
         return scene
-
-    def placement(self, state: PongHauKiState, move: Move, options: PongHauKiOptions) -> Piece | None:
-        """No move brings a stone onto the board."""
-        return None
 
 
 VIEW = PongHauKiView()
