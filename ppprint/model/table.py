@@ -222,6 +222,8 @@ register_kind("pawn", lambda piece: (PAWN_WIDTH, PAWN_HEIGHT))
 register_kind("matchstick", _matchstick)
 register_kind("cube", _square(CUBE_SIZE))
 register_kind("square", lambda piece: (piece.length or CELL_SIZE, piece.length or CELL_SIZE), board=True)
+register_kind("hexcell", lambda piece: (piece.length or 0.75, 2 * (piece.length or 0.75) / math.sqrt(3.0)), board=True)
+
 GRAPH_LINE_WIDTH = 1.6 / 72
 """The width of a graph board's line, inches."""
 
@@ -237,4 +239,3 @@ def _path_box(piece: Piece) -> tuple[float, float]:
 register_kind("graphline", lambda piece: (piece.length or 1.0, GRAPH_LINE_WIDTH), board=True, covers=False)
 register_kind("graphpoint", lambda piece: (piece.length or 0.09, piece.length or 0.09), board=True, round=True)
 register_kind("graphregion", _path_box, board=True, covers=False)
-register_kind("hexcell", lambda piece: (piece.length or 0.75, 2 * (piece.length or 0.75) / math.sqrt(3.0)), board=True)
