@@ -28,6 +28,9 @@ Square geometry
     ``square_step`` a cell's neighbour.
 Hex geometry
     ``HexField`` a field of hex cells; ``HEX_DIRECTIONS``; ``hex_step`` a cell's neighbour.
+Graph boards (named points joined by lines)
+    ``Graph``, ``GraphPoint``, ``GraphLine``, ``Region`` a board of points; ``load_graph``
+    reads one from a YAML file (errors at their lines); ``GraphBoard`` lays it out.
 Tiles and walls
     ``Tile``, ``TileLayout`` piecepack tiles on a grid; ``Edge``, ``Stick``, ``WallMaze``
     walls between cells; ``stick_along``, ``wall_edge``, ``walls_to_sticks`` between walls and matchsticks.
@@ -37,12 +40,14 @@ Layout (a view lays a state out on a board)
     boards; ``rectangle`` a cell's outline; ``LABEL_GAP``, ``LABEL_HALF`` label spacing.
 The piece table (inches)
     ``Piece``, ``Table``, ``Point``, ``Label``, ``Highlight``; ``SUITS``, ``SUIT_NAMES``;
-    ``TILE_SIZE``, ``COIN_DIAMETER``; ``register_kind`` declares a piece kind (its size).
+    ``TILE_SIZE``, ``COIN_DIAMETER``; ``register_kind`` declares a piece kind (its size);
+    ``footprint`` the box a piece takes.
 Drawing
     ``piece_drawer`` the decorator that gives a registered kind its drawer; ``Pen``,
     ``Paint``, ``Drawing``, ``Segment``, ``parse_path``; ``SANS``, ``SANS_BOLD``, ``SERIF``,
     ``SERIF_BOLD`` the shipped fonts; ``POINTS_PER_INCH``; ``table_drawing``,
-    ``figure_drawing``, ``PanelPicture`` a table or panels as a drawing.
+    ``figure_drawing``, ``PanelPicture`` a table or panels as a drawing; ``draw_piece`` one
+    piece with its kind's drawer; ``svg_document`` a drawing as SVG.
 Data files
     ``load_yaml`` a YAML file whose values know their lines; ``line_of`` a value's line;
     ``validated`` data checked against a pydantic model, errors at their lines;
@@ -81,6 +86,7 @@ if TYPE_CHECKING:  # the names' types, for mypy (at run time each loads on first
     from ppprint.engine.fields import expect_fields, fields_text, read_fields, split_fields
     from ppprint.engine.grid import GridGame, GridMove, GridPosition, GridState
     from ppprint.errors import DataError, IllegalMoveError, InputError, InvalidMoveError, PositionError
+    from ppprint.geometry.graph import Graph, GraphLine, GraphPoint, Region
     from ppprint.geometry.hex import HexField
     from ppprint.geometry.hex import DIRECTIONS as HEX_DIRECTIONS
     from ppprint.geometry.hex import step as hex_step
@@ -89,6 +95,7 @@ if TYPE_CHECKING:  # the names' types, for mypy (at run time each loads on first
     from ppprint.geometry.tiles import Tile, TileLayout
     from ppprint.geometry.walls import Edge, Stick, WallMaze, stick_along, wall_edge, walls_to_sticks
     from ppprint.layout import GameView, LABEL_GAP, Scene, SquareBoard, Suit, TileBoard, ViewOptions, rectangle
+    from ppprint.layout.graphboard import GraphBoard
     from ppprint.layout.hexboard import HexBoard
     from ppprint.layout.scene import LABEL_HALF
     from ppprint.model.table import (
@@ -101,8 +108,10 @@ if TYPE_CHECKING:  # the names' types, for mypy (at run time each loads on first
         SUIT_NAMES,
         TILE_SIZE,
         Table,
+        footprint,
         register_kind,
     )
+    from ppprint.model.graph import load_graph
     from ppprint.model.validation import validated
     from ppprint.model.yamlio import line_of, load_yaml
     from ppprint.output import write_atomic
@@ -111,7 +120,8 @@ if TYPE_CHECKING:  # the names' types, for mypy (at run time each loads on first
     from ppprint.render.draw import Drawing, Paint, Pen, Segment, parse_path
     from ppprint.render.figure import PanelPicture, figure_drawing, table_drawing
     from ppprint.render.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD
-    from ppprint.render.pieces import POINTS_PER_INCH, piece_drawer
+    from ppprint.render.pieces import POINTS_PER_INCH, draw_piece, piece_drawer
+    from ppprint.render.svg import svg_document
 
 
 def _from(module: str, *names: str) -> dict[str, tuple[str, str]]:
@@ -132,25 +142,30 @@ _TABLE: dict[str, tuple[str, str]] = {
         "ALL_DIRECTIONS", "ORTHOGONAL", "Cell", "Direction", "SquareGrid", "cell_name", "parse_cell_name",
     ),
     "square_step": ("ppprint.geometry.square", "step"),
+    **_from("ppprint.geometry.graph", "Graph", "GraphLine", "GraphPoint", "Region"),
     **_from("ppprint.geometry.hex", "HexField"),
     "HEX_DIRECTIONS": ("ppprint.geometry.hex", "DIRECTIONS"),
     "hex_step": ("ppprint.geometry.hex", "step"),
     **_from("ppprint.geometry.tiles", "Tile", "TileLayout"),
     **_from("ppprint.geometry.walls", "Edge", "Stick", "WallMaze", "stick_along", "wall_edge", "walls_to_sticks"),
     **_from("ppprint.layout", "LABEL_GAP", "GameView", "Scene", "SquareBoard", "Suit", "TileBoard", "ViewOptions", "rectangle"),
+    **_from("ppprint.layout.graphboard", "GraphBoard"),
     **_from("ppprint.layout.hexboard", "HexBoard"),
     **_from("ppprint.layout.scene", "LABEL_HALF"),
     **_from(
         "ppprint.model.table",
-        "COIN_DIAMETER", "SUIT_NAMES", "SUITS", "TILE_SIZE", "Highlight", "Label", "Piece", "Point", "Table", "register_kind",
+        "COIN_DIAMETER", "SUIT_NAMES", "SUITS", "TILE_SIZE", "Highlight", "Label", "Piece", "Point", "Table", "footprint",
+        "register_kind",
     ),
+    **_from("ppprint.model.graph", "load_graph"),
     **_from("ppprint.model.validation", "validated"),
     **_from("ppprint.model.yamlio", "line_of", "load_yaml"),
     **_from("ppprint.output", "write_atomic"),
     **_from("ppprint.render.draw", "Drawing", "Paint", "Pen", "Segment", "parse_path"),
     **_from("ppprint.render.figure", "PanelPicture", "figure_drawing", "table_drawing"),
     **_from("ppprint.render.fonts", "SANS", "SANS_BOLD", "SERIF", "SERIF_BOLD"),
-    **_from("ppprint.render.pieces", "POINTS_PER_INCH", "piece_drawer"),
+    **_from("ppprint.render.pieces", "POINTS_PER_INCH", "draw_piece", "piece_drawer"),
+    **_from("ppprint.render.svg", "svg_document"),
     **_from("ppprint.play.agents", "Agent", "AgentFactory", "Evaluate"),
     **_from("ppprint.play.hooks", "Variant"),
     **_from("ppprint.book.pnp", "PnpOptions"),
@@ -162,16 +177,17 @@ _TABLE: dict[str, tuple[str, str]] = {
 # The names of _TABLE, written out so that mypy takes them as exported (tests/test_public_api.py compares them).
 __all__ = [
     "ALL_DIRECTIONS", "Agent", "AgentFactory", "CHANCE", "COIN_DIAMETER", "Cell", "DataError", "Direction", "Drawing",
-    "Edge", "EndReason", "Evaluate", "FactName", "Game", "GameView", "GridGame", "GridMove", "GridPosition", "GridState",
-    "HEX_DIRECTIONS", "HexBoard", "HexField", "Highlight", "IllegalMoveError", "InputError", "InvalidMoveError",
-    "LABEL_GAP", "LABEL_HALF", "LEGAL", "Label", "Move", "ORTHOGONAL", "Outcome", "POINTS_PER_INCH", "Paint",
-    "PanelPicture", "Pen", "Piece", "PnpOptions", "Point", "PositionError", "PositionModel", "PrintAndPlay", "ReasonCode",
-    "SANS", "SANS_BOLD", "SERIF", "SERIF_BOLD", "SUITS", "SUIT_NAMES", "Scene", "Segment", "SheetPiece", "SquareBoard",
-    "SquareGrid", "State", "Stick", "Suit", "TERMINAL", "TILE_SIZE", "Table", "Tile", "TileBoard", "TileLayout", "Variant",
-    "Verdict", "ViewOptions", "WallMaze", "cell_name", "expect_fields", "fields_text", "figure_drawing", "hex_step",
-    "illegal", "line_of", "load_yaml", "parse_cell_name", "parse_path", "piece_drawer", "piece_table", "read_fields",
-    "rectangle", "register_kind", "split_fields", "square_step", "stick_along", "table_drawing", "validated", "wall_edge",
-    "walls_to_sticks", "write_atomic",
+    "Edge", "EndReason", "Evaluate", "FactName", "Game", "GameView", "Graph", "GraphBoard", "GraphLine", "GraphPoint",
+    "GridGame", "GridMove", "GridPosition", "GridState", "HEX_DIRECTIONS", "HexBoard", "HexField", "Highlight",
+    "IllegalMoveError", "InputError", "InvalidMoveError", "LABEL_GAP", "LABEL_HALF", "LEGAL", "Label", "Move",
+    "ORTHOGONAL", "Outcome", "POINTS_PER_INCH", "Paint", "PanelPicture", "Pen", "Piece", "PnpOptions", "Point",
+    "PositionError", "PositionModel", "PrintAndPlay", "ReasonCode", "Region", "SANS", "SANS_BOLD", "SERIF",
+    "SERIF_BOLD", "SUITS", "SUIT_NAMES", "Scene", "Segment", "SheetPiece", "SquareBoard", "SquareGrid", "State",
+    "Stick", "Suit", "TERMINAL", "TILE_SIZE", "Table", "Tile", "TileBoard", "TileLayout", "Variant", "Verdict",
+    "ViewOptions", "WallMaze", "cell_name", "draw_piece", "expect_fields", "fields_text", "figure_drawing",
+    "footprint", "hex_step", "illegal", "line_of", "load_graph", "load_yaml", "parse_cell_name", "parse_path",
+    "piece_drawer", "piece_table", "read_fields", "rectangle", "register_kind", "split_fields", "square_step",
+    "stick_along", "svg_document", "table_drawing", "validated", "wall_edge", "walls_to_sticks", "write_atomic",
 ]
 
 

@@ -141,7 +141,7 @@ def test_captions_name_marks_by_shape_not_colour(game_id: str) -> None:
 
 from ppprint.render import marks as mark_shapes  # noqa: E402
 from ppprint.render.palette import PAPER, mix  # noqa: E402
-from ppprint.render.pieces import board as board_pieces, piecepack as piecepack_pieces  # noqa: E402
+from ppprint.render.pieces import board as board_pieces, graph as graph_pieces, piecepack as piecepack_pieces  # noqa: E402
 
 LEAST_CONTRAST = 3.0
 """WCAG 2.1 (1.4.11, non-text contrast): a mark needs 3:1 against what it sits on."""
@@ -163,11 +163,12 @@ def contrast(a: str, b: str) -> float:
 
 
 def board_colours() -> dict[str, str]:
-    """Every light colour a mark can sit on, read from the drawers themselves: board squares and hex cells, a
+    """Every light colour a mark can sit on, read from the drawers themselves: board squares, hex cells and graph regions, a
     tile's grid side, the bodies of tiles, coins and dice (plain, and tinted for each owning suit), the paper."""
     colours = {
         "square": board_pieces.SQUARE_FILL,
         "hex cell": board_pieces.CELL_FILL,
+        "graph region": graph_pieces.REGION_FILL,
         "tile grid": piecepack_pieces.GRID_FILL,
         "piece body": piecepack_pieces.BODY_FILL,
         "paper": PAPER,

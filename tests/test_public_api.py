@@ -13,6 +13,8 @@ import ppprint.api
 from ppprint.scaffold import create_game
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
+TEST_GAMES = Path(__file__).resolve().parent / "games"
+"""Games that only the tests load (the graph-board game), held to the same rule."""
 
 
 def internal_imports(path: Path) -> list[str]:
@@ -37,6 +39,18 @@ def folder_imports(folder: Path) -> list[str]:
 def test_the_bundled_games_import_only_the_public_api() -> None:
     assert len(list(GAMES.rglob("*.py"))) > 20
     assert folder_imports(GAMES) == []
+
+
+def test_the_test_games_and_the_docs_import_only_the_public_api() -> None:
+    assert len(list(TEST_GAMES.rglob("*.py"))) >= 3
+    assert folder_imports(TEST_GAMES) == []
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    for guide in sorted(docs.glob("*.md")):
+        for number, block in enumerate(guide.read_text(encoding="utf-8").split("```python")[1:]):
+            code = block.split("```")[0]
+            tree = ast.parse(code)
+            imported = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module and n.module.startswith("ppprint")]
+            assert set(imported) <= {"ppprint.api"}, f"{guide.name}, python block {number + 1}: {imported}"
 
 
 @pytest.mark.parametrize("engine", [True, False])

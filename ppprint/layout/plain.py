@@ -6,6 +6,7 @@ rulebook: its figures are drawn from their positions, but nothing checks them
 
     board: {tiles: [3, 3]}      # piecepack tiles, grid side up: 3 x 3 tiles of 2 x 2 cells
     board: {squares: [8, 8]}    # or plain squares, 8 files by 8 ranks
+    board: {graph: {points: {a: [0, 0], b: [2, 0]}, lines: [a-b]}}   # or points and lines (inches apart)
 
 and a figure's ``position:`` lists the pieces by cell, each as its kind, then
 optionally its suit, its rank (``null``/``blank``, ``ace``, ``2``..``5`` or a number)
@@ -22,12 +23,13 @@ from typing import Annotated
 from pydantic import AfterValidator, BaseModel, ConfigDict
 
 from ppprint.errors import DataError
-from ppprint.geometry.square import parse_cell_name
+from ppprint.geometry.graph import NAME
 from ppprint.geometry.tiles import TileLayout
 from ppprint.layout.boards import Board, SquareBoard, TileBoard
+from ppprint.layout.graphboard import GraphBoard
 from ppprint.layout.scene import GameView, Scene
 from ppprint.model.game import BoardSpec
-from ppprint.model.table import SUITS, piece_kind
+from ppprint.model.table import COIN_DIAMETER, SUITS, piece_kind
 from ppprint.model.view import ViewOptions
 
 RANK_WORDS = {"null": 0, "blank": 0, "ace": 1}
@@ -35,8 +37,8 @@ SIDES = ("face", "back")
 
 
 def _cell(text: str) -> str:
-    if parse_cell_name(text) is None:
-        raise ValueError(f"'{text}' is not a cell name (a1, b2, ...)")
+    if NAME.fullmatch(text) is None:
+        raise ValueError(f"'{text}' is not a cell or point name (a1, b2, nw, ...)")
     return text
 
 
@@ -48,7 +50,9 @@ def board_of(spec: BoardSpec) -> Board:
     if spec.squares is not None:
         files, ranks = spec.squares
         return SquareBoard(files, ranks, square="square")
-    raise DataError("board: give tiles: [columns, rows] or squares: [files, ranks]")
+    if spec.graph is not None:
+        return GraphBoard(spec.graph.graph(), mark_radius=COIN_DIAMETER / 2 + 0.1, label_distance=COIN_DIAMETER / 2 + 0.3, band=COIN_DIAMETER + 0.2)
+    raise DataError("board: give tiles: [columns, rows], squares: [files, ranks] or graph: {points: ..., lines: ...}")
 
 
 class PlainPosition(BaseModel):

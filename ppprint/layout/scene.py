@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ppprint.layout.boards import Board, Polygon
-from ppprint.model.table import Label, Mark, Piece, Point, Table, footprint
+from ppprint.model.table import Label, Mark, Piece, Point, Table, footprint, piece_kind
 from ppprint.model.validation import validated
 from ppprint.model.view import ViewOptions
 
@@ -59,9 +59,10 @@ def lay_out(scene: Scene) -> Table:
     table.marks = [_scaled_mark(mark, unit) for mark in scene.marks]
     boxes = [footprint(p) for p in table.pieces]
     if scene.coordinates:
+        covering = [footprint(p) for p in table.pieces if piece_kind(p.kind).covers]
         for label in scene.board.coordinate_labels():
             x, y = scaled(label.at)
-            if not any(x0 < x < x1 and y0 < y < y1 for x0, y0, x1, y1 in boxes):
+            if not any(x0 < x < x1 and y0 < y < y1 for x0, y0, x1, y1 in covering):
                 table.coordinates.append(Label((x, y), label.text))
     xs = [x for outline in table.cells.values() for x, _ in outline]
     ys = [y for outline in table.cells.values() for _, y in outline]

@@ -31,6 +31,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInf
 from ppprint.errors import DataError, InputError
 from ppprint.model.figure import CLAIM_KINDS as CLAIM_KINDS, Claim as Claim, Figure as Figure, Marks as Marks, Panel as Panel
 from ppprint.model.figure import claim_weight as claim_weight, load_figure as load_figure
+from ppprint.model.graph import GraphSpec
 from ppprint.model.validation import validated
 from ppprint.model.view import ViewOptions
 from ppprint.model.yamlio import line_of, load_yaml
@@ -118,10 +119,12 @@ BoardSize = Annotated[list[Annotated[int, Field(ge=1, le=60)]], Field(min_length
 
 class BoardSpec(_Strict):
     """The board of a game without a rules engine (see :mod:`ppprint.layout.plain`):
-    ``tiles: [columns, rows]`` of piecepack tiles, or ``squares: [files, ranks]``."""
+    ``tiles: [columns, rows]`` of piecepack tiles, ``squares: [files, ranks]``, or a graph board of
+    points and lines, ``graph: {points: ..., lines: ...}`` (see :mod:`ppprint.model.graph`)."""
 
     tiles: BoardSize | None = None
     squares: BoardSize | None = None
+    graph: GraphSpec | None = None
 
 
 class CataloguePicture(_Strict):

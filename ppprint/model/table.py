@@ -54,6 +54,8 @@ class Piece:
     label: str | None = None
     owner: int | None = None
     stack: tuple[int, ...] = ()
+    path: tuple[Point, ...] = ()
+    """For a kind drawn along a path (a graph board's region): its points, inches from ``x, y``, y upwards."""
 
 
 MarkKind = Literal["legal", "illegal", "played", "highlight", "neutral"]
@@ -166,6 +168,9 @@ class PieceKind:
     """Pieces that make up the board (tiles, squares, cells) lie under every mark and other piece."""
     round: bool = False
     """A round piece (a coin, a disc) covers the same box at any angle."""
+    covers: bool = True
+    """Whether it hides a coordinate label inside its box (a graph board's lines and regions do not: its
+    labels are placed off them)."""
     drawer: Drawer | None = None
     """How it is drawn, set by :func:`ppprint.render.pieces.piece_drawer` (``None`` until then)."""
 
@@ -173,11 +178,11 @@ class PieceKind:
 _KINDS: dict[str, PieceKind] = {}
 
 
-def register_kind(name: str, size: Size, board: bool = False, round: bool = False) -> None:
+def register_kind(name: str, size: Size, board: bool = False, round: bool = False, covers: bool = True) -> None:
     """Declare a kind of piece (a game's own kinds are declared in its ``pieces.py``, each before its
     drawer); declared again, a kind keeps its drawer."""
     known = _KINDS.get(name)
-    _KINDS[name] = PieceKind(name, size, board, round, known.drawer if known is not None else None)
+    _KINDS[name] = PieceKind(name, size, board, round, covers, known.drawer if known is not None else None)
 
 
 def set_drawer(name: str, drawer: Drawer) -> None:
@@ -236,3 +241,19 @@ register_kind("matchstick", _matchstick)
 register_kind("cube", _square(CUBE_SIZE))
 register_kind("square", lambda piece: (piece.length or CELL_SIZE, piece.length or CELL_SIZE), board=True)
 register_kind("hexcell", lambda piece: (piece.length or 0.75, 2 * (piece.length or 0.75) / math.sqrt(3.0)), board=True)
+
+GRAPH_LINE_WIDTH = 1.6 / 72
+"""The width of a graph board's line, inches."""
+
+
+def _path_box(piece: Piece) -> tuple[float, float]:
+    """The width and height of a path piece's box: its points' extent each way from ``x, y``, widened by its
+    ``length`` (the band's width)."""
+    band = piece.length or 0.0
+    xs, ys = [abs(x) for x, _ in piece.path] or [0.0], [abs(y) for _, y in piece.path] or [0.0]
+    return 2 * max(xs) + band, 2 * max(ys) + band
+
+
+register_kind("graphline", lambda piece: (piece.length or 1.0, GRAPH_LINE_WIDTH), board=True, covers=False)
+register_kind("graphpoint", lambda piece: (piece.length or 0.09, piece.length or 0.09), board=True, round=True)
+register_kind("graphregion", _path_box, board=True, covers=False)

@@ -21,7 +21,8 @@ WHOLE = "ppprint_whole"
 
 def whole_message(message: str, at: Any = None) -> PydanticCustomError:
     """An error for a validator to raise whose message stands alone (no key path is put in front of it);
-    ``at`` names the key inside the value being validated that is at fault, so its own line is reported."""
+    ``at`` names the key (or, as a tuple, the path of keys and indexes) inside the value being validated that is
+    at fault, so its own line is reported."""
     return PydanticCustomError(WHOLE, message, {"at": at})
 
 
@@ -44,7 +45,7 @@ def validated(model: type[ModelT], data: object, error: type[DataError] = DataEr
         if problem["type"] == WHOLE:
             at = problem.get("ctx", {}).get("at")
             message = str(problem["msg"])
-            loc = loc if at is None else (*loc, at)
+            loc = loc if at is None else (*loc, *at) if isinstance(at, tuple) else (*loc, at)
         elif problem["type"] == "extra_forbidden":
             known = ", ".join(_fields_at(model, loc[:-1])) or "none"
             message = f"unknown key '{loc[-1]}' (known: {known})"
