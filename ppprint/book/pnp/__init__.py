@@ -89,6 +89,7 @@ def build_pnp(name: str, options: PnpOptions) -> bytes:
         author=author,
         subject=f"{title}: print-and-play sheets ({options.paper}{', double-sided' if options.double_sided else ''})",
         keywords=["print-and-play", name, f"licence: {licence}"],
+        double_sided=options.double_sided,
     )
     add_sections(document, options)
     return document.finish()

@@ -16,9 +16,11 @@ Everything at true size, drawn by the piecepack piece drawers:
 * the energy cubes the games need (the null "sticks" of a matchsticks set), as
   flat 3/8 in squares in the suits' colours, the suits in turn.
 
-Nets, pawns and sticks have a plain back, so a double-sided print leaves the
-reverse of a net blank; a cube's back is its front. Tiles, coins, sticks and
-cubes bleed with ``--bleed`` (coins as a larger disc).
+Nets and pawns have no back: they share the last sheet, which a double-sided
+print leaves one-sided. A stick's or cube's back is its front, printed on the
+back of a double-sided sheet and left blank one-sided. Tiles, coins, sticks
+and cubes bleed with ``--bleed``, each side in its own colour (a tile's grid
+side is beige), coins as a larger disc.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from ppprint.book.sheets import PrintAndPlay, SheetPiece
 from ppprint.model.table import COIN_DIAMETER, CUBE_SIZE, DIE_SIZE, MATCHSTICK_LENGTHS, MATCHSTICK_WIDTH, PAWN_HEIGHT, PAWN_WIDTH, SUIT_NAMES, SUITS, TILE_SIZE, Piece
 from ppprint.render.draw import Drawing, Paint, Pen
 from ppprint.render.pieces import POINTS_PER_INCH, draw_piece
-from ppprint.render.pieces.piecepack import BODY_FILL, OUTLINE_COLOUR, centred_text, rank_text, suit_colour, suit_symbol
+from ppprint.render.pieces.piecepack import BODY_FILL, GRID_FILL, OUTLINE_COLOUR, centred_text, rank_text, suit_colour, suit_symbol
 
 TITLE = "Piecepack"
 AUTHOR = "James Kyle (piecepack design); ppprint (this kit)"
@@ -94,11 +96,6 @@ def piece_drawing(piece: Piece, width: float, height: float) -> Drawing:
     return _drawing(width, height, lambda pen: draw_piece(pen, piece, (width * _PT / 2, height * _PT / 2)))
 
 
-def blank(width: float, height: float) -> Drawing:
-    """The plain back of a piece that has none."""
-    return Drawing(width * _PT, height * _PT)
-
-
 def die_net(suit: str) -> Drawing:
     """A die of ``suit`` as a cross of six faces with glue tabs: 1.5 in wide, 2 in plus a tab tall."""
     face, tab = DIE_SIZE * _PT, TAB_DEPTH * _PT
@@ -149,7 +146,8 @@ def pawn_strip(suit: str) -> Drawing:
 
 
 def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
-    """Tiles, coins, dice nets, pawns and the games' matchsticks."""
+    """Tiles, coins, the games' matchsticks and cubes, then the dice nets and pawns (which have no backs, so a
+    double-sided print ends on them)."""
     body = colors.HexColor(BODY_FILL)
     tiles = [
         SheetPiece(
@@ -157,6 +155,7 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
             piece_drawing(Piece("tile", 0, 0, suit=suit, rank=rank, side="back"), TILE_SIZE, TILE_SIZE),
             name=f"tile {rank_text(rank) or 'null'} of {suit}",
             bleed_colour=body,
+            back_bleed_colour=colors.HexColor(GRID_FILL),
         )
         for suit in SUITS
         for rank in RANKS
@@ -174,25 +173,15 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
         for rank in RANKS
     ]
     document.piece_sheets("Piecepack coins (0.75 in): value, suit on the back", coins, options.double_sided, options.bleed)
-    net_size = (3 * DIE_SIZE, 4 * DIE_SIZE + TAB_DEPTH)
-    dice = [SheetPiece(die_net(suit), blank(*net_size), name=f"die of {SUIT_NAMES[suit]}") for suit in SUITS]
-    document.piece_sheets("Piecepack dice (0.5 in faces): fold on the dashes, glue the grey tabs", dice, options.double_sided, options.bleed)
-    pawn_size = (PAWN_WIDTH, 2 * (PAWN_HEIGHT + PAWN_BASE))
-    pawns = [SheetPiece(pawn_strip(suit), blank(*pawn_size), name=f"pawn of {SUIT_NAMES[suit]}") for suit in SUITS]
-    document.piece_sheets("Piecepack pawns: fold at the head, glue the bases underneath", pawns, options.double_sided, options.bleed)
     counts = extra_counts()
     for kind, rank in (("three", 3), ("ace", 1)):
         if not counts[kind]:
             continue
         length = MATCHSTICK_LENGTHS[rank]
-        sticks = [
-            SheetPiece(
-                piece_drawing(Piece("matchstick", 0, 0, suit=suit, rank=rank), MATCHSTICK_WIDTH, length),
-                name=f"{kind}-stick of {suit}",
-                bleed_colour=colors.HexColor(suit_colour(suit)),
-            )
-            for suit in in_turn(counts[kind])
-        ]
+        sticks = []
+        for suit in in_turn(counts[kind]):
+            stick = piece_drawing(Piece("matchstick", 0, 0, suit=suit, rank=rank), MATCHSTICK_WIDTH, length)
+            sticks.append(SheetPiece(stick, stick, name=f"{kind}-stick of {suit}", bleed_colour=colors.HexColor(suit_colour(suit))))
         label = "3-sticks" if kind == "three" else "ace sticks"
         document.piece_sheets(f"Matchsticks: {counts[kind]} {label} ({length:.3f} in), the suits in turn", sticks, options.double_sided, options.bleed)
     if counts["cube"]:
@@ -202,3 +191,6 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
             cubes.append(SheetPiece(face, face, name=f"energy cube of {suit}", bleed_colour=colors.HexColor(suit_colour(suit))))
         each = ", ".join(f"{in_turn(counts['cube']).count(s)} {SUIT_NAMES[s]}" for s in SUITS)
         document.piece_sheets(f"Energy cubes (3/8 in): {counts['cube']} ({each})", cubes, options.double_sided, options.bleed)
+    folded = [SheetPiece(die_net(suit), name=f"die of {SUIT_NAMES[suit]}") for suit in SUITS]
+    folded += [SheetPiece(pawn_strip(suit), name=f"pawn of {SUIT_NAMES[suit]}") for suit in SUITS]
+    document.piece_sheets("Piecepack dice and pawns: fold on the dashes, glue the grey tabs and the pawns' bases", folded, options.double_sided, options.bleed)
