@@ -46,11 +46,16 @@ def test_sanqi_small_field_fits_one_page_and_large_one_is_tiled():
     assert f"{pieces_per_type(10)} of each type" in large.outline[1].title
 
 
-def test_sanqi_double_sided_doubles_the_piece_sheets():
+def test_sanqi_piece_backs_fold_one_sided_and_pair_up_double_sided():
+    # Double-sided, the piece fronts once followed the one-page field, so a duplex printer put them on its back.
     single = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(game=game_options("sanqi", {"size": 4})))))
     double = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(double_sided=True, game=game_options("sanqi", {"size": 4})))))
-    sheets = len(single.pages) - 1
-    assert len(double.pages) - 1 == 2 * sheets
+    assert all("fold here" in page.extract_text() for page in single.pages[1:])
+    texts = [page.extract_text() for page in double.pages]
+    assert "the back of the page before" in texts[1]  # the field's sheet ends there
+    pieces = texts[2:]
+    assert len(pieces) % 2 == 0 and pieces
+    assert all("fronts" in front and "BACK of sheet" in back for front, back in zip(pieces[::2], pieces[1::2]))
 
 
 @pytest.mark.parametrize("size", [3, 31])
@@ -129,7 +134,7 @@ def test_no_sheet_title_overprints_its_note(name, paper):
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_overlap_notes_give_the_true_overlap(paper):
     from ppprint.book.rulebook import PAPERS
-    from ppprint.book.sheets import HEADER, TileGrid
+    from ppprint.book.sheets import CHECK_ROOM, HEADER, TileGrid
     from ppprint.games.piecepackman.engine import GAME
     from ppprint.games.piecepackman.maze.level import get_level
     from ppprint.games.piecepackman.view import VIEW
@@ -143,7 +148,7 @@ def test_overlap_notes_give_the_true_overlap(paper):
     width, height = PAPERS[paper]
     table = VIEW.table(GAME.start_of(get_level("roundabout"), 0), VIEW.options({"cubes": False}))
     drawing = figure_drawing([PanelPicture(table, [])])  # the plan's size, whatever it shows
-    grid = TileGrid.for_drawing(drawing.width, drawing.height, width, height - HEADER)
+    grid = TileGrid.for_drawing(drawing.width, drawing.height, width, height - HEADER - CHECK_ROOM)
     overlap_x = grid.window(0, 0)[0] + grid.window_width - grid.window(0, 1)[0]
     overlap_y = grid.window(1, 0)[1] + grid.window_height - grid.window(0, 0)[1]
     assert overlap_x > 2 * 72 and overlap_y > 0.5 * 72  # spread evenly: far more than the least overlap
@@ -245,7 +250,8 @@ def test_a_designers_game_prints_the_pieces_of_its_setup_with_its_credits(design
     assert_size(widths, 0.75 + 2 * 0.02)  # coins, cut 0.02 in outside the disc
     assert_size(heights, 0.75 + 2 * 0.02)
     xs, ys = marks(pieces)
-    assert len(ys) == 4 and len(xs) == 14  # 7 coins on the first row, 5 on the second: 12 pieces
+    # 7 coins on the first row, 5 on the second, and their backs folded below them: 12 pieces
+    assert len(ys) == 8 and len(xs) == 14
     words = " ".join(document[sections["My Race: print-and-play"]].get_textpage().get_text_range().split())
     assert "6 coin suns back, 6 coin moons back" in words
     assert "My Race © 20" in words and "CC BY 4.0" in words and "The piecepack © 2001 James Kyle" in words
