@@ -48,6 +48,8 @@ PAWN_BASE = 3 / 8
 """Length of a folding pawn's base flap, inches."""
 KIT_EXTRAS = {"matchstick-3": "three", "matchstick-ace": "ace", "energy-cube": "cube"}
 """What a game may ask the kit for (``equipment()`` kinds) -> what the kit prints: a stick or a cube."""
+KIT_WORDS = {"matchstick-3": "3-sticks", "matchstick-ace": "ace sticks", "energy-cube": "energy cubes"}
+"""The ``equipment()`` kinds in words."""
 
 DIE_FACES: dict[tuple[int, int], int] = {(1, 0): 2, (0, 1): 3, (1, 1): 1, (2, 1): 4, (1, 2): 5, (1, 3): 0}
 """The cross of a die net: (column, row from the top) -> rank; opposite faces are A/null, 2/5, 3/4."""
@@ -145,9 +147,83 @@ def pawn_strip(suit: str) -> Drawing:
     return _drawing(PAWN_WIDTH, 2 * (PAWN_HEIGHT + PAWN_BASE), draw)
 
 
+def how_to_print(options: PnpOptions) -> list[str]:
+    """What to print and how, and how to cut and fold, for the sides and bleed of ``options``."""
+    paper = {"letter": "US Letter (8.5 x 11 in)", "a4": "A4 (210 x 297 mm)"}.get(options.paper, options.paper)
+    words = [
+        f"Paper: {paper}, plain or thin card (up to about 200 g/m2, 110 lb index). Print at 100% (\"Actual size\"), "
+        "never \"Fit to page\" or \"Shrink oversized pages\" (the file asks viewers for this). Every sheet has a 1 in "
+        "check square: it must measure 1 in (25.4 mm) on paper, else the pieces will not fit the games.",
+    ]
+    if options.double_sided:
+        words.append(
+            "This file is double-sided: print it on both sides, flipping on the long edge (the file asks for this too). "
+            "Each back page follows its front, mirrored, so each back lands behind its front; print one sheet first and "
+            "hold it to the light to see the crop marks of both sides meet. The last sheet, the dice and pawns, is "
+            "printed on one side. A printer that cannot print both sides wants the one-sided file (leave out --double-sided)."
+        )
+    else:
+        words.append(
+            "This file is one-sided: print every page on one side of the paper, any printer will do. Pieces with a back "
+            "are printed to fold: fronts on the top half of the sheet, backs on the bottom half. Fold each such sheet on "
+            "its dashed line, printed side out, glue the two halves flat together (glue stick or spray glue, right to the "
+            "edges), let it dry under a book, then cut through both layers. The fold keeps every back behind its front "
+            "however the printer feeds the paper, and the two layers make stiffer pieces."
+        )
+    if options.bleed:
+        words.append(
+            "With bleed, each side's colour runs 1/8 in past the cut, so a cut a little off shows no white edge: cut on the "
+            "crop marks, not at the edge of the colour. The registration crosses in the side margins meet when the two "
+            "sides line up."
+        )
+    words.append(
+        "Cutting: cut straight from crop mark to crop mark (a craft knife and a steel rule, or a paper trimmer); cut "
+        "coins round, or with a 3/4 in circle punch. Dice: cut round the net and its grey tabs, fold every dashed line "
+        "the same way, and glue each tab under the face it meets. Pawns: cut out the strip, fold on the dashes and glue "
+        "the two bases together underneath, so the pawn stands."
+    )
+    return words
+
+
+def game_needs() -> list[str]:
+    """For each game played with the piecepack, a line: what of the kit it uses, with its credit and licence."""
+    from ppprint.book.pnp.standard import piecepack_words, setup_table
+    from ppprint.registry import registry
+
+    lines = []
+    own = []
+    for game in registry().plugins():
+        meta = game.data.meta
+        equipment = game.hook("pnp", "equipment") if game.module_path("pnp").is_file() else None
+        extras = [f"{count} {KIT_WORDS[kind]}" for kind, count in (equipment() if equipment else {}).items() if kind in KIT_WORDS]
+        used = piecepack_words(setup_table(game)) if game.view is not None else ""
+        if not used and not extras:
+            own.append(f"{meta.title} ('ppprint pnp {game.id}')")
+            continue
+        line = f"{meta.title}: {used or 'the piecepack'}" + (f" ({', '.join(extras)})" if extras else "")
+        lines.append(f"{line}. {meta.byline()}; licence: {meta.licence.name}.")
+    if own:
+        lines.append("Printed with their own boards and pieces, not this kit: " + ", ".join(own) + ".")
+    return lines
+
+
 def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
-    """Tiles, coins, the games' matchsticks and cubes, then the dice nets and pawns (which have no backs, so a
+    """What to print and how and what each game needs (one page, or both sides of one sheet double-sided), the
+    tiles, coins, the games' matchsticks and cubes, then the dice nets and pawns (which have no backs, so a
     double-sided print ends on them)."""
+    counts = extra_counts()
+    extras = [f"{counts[kind]} {words}" for kind, words in (("three", "3-sticks"), ("ace", "ace sticks"), ("cube", "energy cubes")) if counts[kind]]
+    needs = [
+        "In this file: 24 tiles and 24 coins (6 of each suit, null to 5), " + (", ".join(extras) + " for the games that ask for them, " if extras else "")
+        + "then 4 dice and 4 pawns to fold. The games set up from it:",
+        *game_needs(),
+        f"The piecepack: {LICENCE}. This kit's drawings: ppprint.",
+    ]
+    if options.double_sided:  # two pages: one sheet, both sides
+        document.text_sheet("Piecepack print-and-play: what to print and how", how_to_print(options))
+        document.text_sheet("Piecepack print-and-play: what each game needs, credits and licences", needs)
+    else:
+        document.text_sheet("Piecepack print-and-play: what to print and how, what each game needs", [*how_to_print(options), *needs])
     body = colors.HexColor(BODY_FILL)
     tiles = [
         SheetPiece(
@@ -173,7 +249,6 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
         for rank in RANKS
     ]
     document.piece_sheets("Piecepack coins (0.75 in): value, suit on the back", coins, options.double_sided, options.bleed)
-    counts = extra_counts()
     for kind, rank in (("three", 3), ("ace", 1)):
         if not counts[kind]:
             continue
