@@ -290,6 +290,7 @@ def render(
     dpi: Annotated[float, typer.Option(help="Resolution of PNG output.", min=10, max=1200)] = 150.0,
 ) -> None:
     """Write one checked figure as SVG, PNG or PDF."""
+    from ppprint.document.book import figure_metadata
     from ppprint.output import write_atomic
     from ppprint.render.figure import figure_bytes, render_figure
     from ppprint.verify import check_figure
@@ -302,7 +303,8 @@ def render(
     if failures:
         raise ClaimError(failures)
     target = out or Path("output") / f"{game}-{figure}.{format.value}"
-    write_atomic(target, figure_bytes(render_figure(plugin.require_view(), checked), format.value, dpi))
+    drawing = render_figure(plugin.require_view(), checked)
+    write_atomic(target, figure_bytes(drawing, format.value, dpi, figure_metadata(data.meta, drawing.title)))
     typer.echo(f"wrote {target}")
 
 

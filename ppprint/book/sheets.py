@@ -52,7 +52,7 @@ from reportlab.lib.units import inch
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from ppprint.book.pdfmeta import attach_to_canvas
+from ppprint.render.pdfmeta import attach_to_canvas
 from ppprint.document.pages import PAPERS
 from ppprint.book.styles import ACCENT, MUTED
 from ppprint.render.draw import IDENTITY, Drawing, Group, Item, Matrix, Shape, bounds, multiply
