@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 from reportlab.lib import colors
 
-from ppprint.book.pnp.options import PnpOptions, equipment_needs
+from ppprint.book.pnp.options import PnpOptions, equipment_needs, printing_words
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
 from ppprint.model.table import COIN_DIAMETER, CUBE_SIZE, DIE_SIZE, MATCHSTICK_LENGTHS, MATCHSTICK_WIDTH, PAWN_HEIGHT, PAWN_WIDTH, SUIT_NAMES, SUITS, TILE_SIZE, Piece
 from ppprint.render.draw import Drawing, Paint, Pen
@@ -148,34 +148,8 @@ def pawn_strip(suit: str) -> Drawing:
 
 
 def how_to_print(options: PnpOptions) -> list[str]:
-    """What to print and how, and how to cut and fold, for the sides and bleed of ``options``."""
-    paper = {"letter": "US Letter (8.5 x 11 in)", "a4": "A4 (210 x 297 mm)"}.get(options.paper, options.paper)
-    words = [
-        f"Paper: {paper}, plain or thin card (up to about 200 g/m2, 110 lb index). Print at 100% (\"Actual size\"), "
-        "never \"Fit to page\" or \"Shrink oversized pages\" (the file asks viewers for this). Every sheet has a 1 in "
-        "check square: it must measure 1 in (25.4 mm) on paper, else the pieces will not fit the games.",
-    ]
-    if options.double_sided:
-        words.append(
-            "This file is double-sided: print it on both sides, flipping on the long edge (the file asks for this too). "
-            "Each back page follows its front, mirrored, so each back lands behind its front; print one sheet first and "
-            "hold it to the light to see the crop marks of both sides meet. The last sheet, the dice and pawns, is "
-            "printed on one side. A printer that cannot print both sides wants the one-sided file (leave out --double-sided)."
-        )
-    else:
-        words.append(
-            "This file is one-sided: print every page on one side of the paper, any printer will do. Pieces with a back "
-            "are printed to fold: fronts on the top half of the sheet, backs on the bottom half. Fold each such sheet on "
-            "its dashed line, printed side out, glue the two halves flat together (glue stick or spray glue, right to the "
-            "edges), let it dry under a book, then cut through both layers. The fold keeps every back behind its front "
-            "however the printer feeds the paper, and the two layers make stiffer pieces."
-        )
-    if options.bleed:
-        words.append(
-            "With bleed, each side's colour runs 1/8 in past the cut, so a cut a little off shows no white edge: cut on the "
-            "crop marks, not at the edge of the colour. The registration crosses in the side margins meet when the two "
-            "sides line up."
-        )
+    """What to print and how (:func:`~ppprint.book.pnp.options.printing_words`), and how to cut and fold the kit."""
+    words = printing_words(options)
     words.append(
         "Cutting: cut straight from crop mark to crop mark (a craft knife and a steel rule, or a paper trimmer); cut "
         "coins round, or with a 3/4 in circle punch. Dice: cut round the net and its grey tabs, fold every dashed line "
