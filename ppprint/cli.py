@@ -95,6 +95,15 @@ class Paper(str, Enum):
     a4 = "a4"
 
 
+class PnpPaper(str, Enum):
+    """The papers of print-and-play sheets (:data:`ppprint.book.sheets.PNP_PAPERS`)."""
+
+    letter = "letter"
+    a4 = "a4"
+    a5 = "a5"
+    four_by_six = "4x6"
+
+
 class BookFormat(str, Enum):
     """The formats of :data:`ppprint.build.formats.FORMATS` (a test holds them equal; the registry is not loaded for --help)."""
 
@@ -474,7 +483,7 @@ def _pnp_writer(name: str) -> Any:
 
     keyword = inspect.Parameter.KEYWORD_ONLY
     parameters = [
-        inspect.Parameter("paper", keyword, default=Paper.letter, annotation=Annotated[Paper, typer.Option(help="Paper size.")]),
+        inspect.Parameter("paper", keyword, default=PnpPaper.letter, annotation=Annotated[PnpPaper, typer.Option(help="Paper size (4x6: inches, photo paper).")]),
         inspect.Parameter("double_sided", keyword, default=False, annotation=Annotated[bool, typer.Option("--double-sided", help="Backs on the reverse, aligned for a long-edge flip.")]),
         inspect.Parameter("bleed", keyword, default=False, annotation=Annotated[bool, typer.Option("--bleed", help="Extend backgrounds past the cut lines.")]),
         inspect.Parameter("out", keyword, default=Path("output"), annotation=Annotated[Path, typer.Option(help="Output folder.", file_okay=False)]),

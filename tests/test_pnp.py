@@ -118,7 +118,8 @@ def header_clashes(pdf: bytes) -> list[int]:
                 if box[1] > top - PAGE_MARGIN - HEADER - 1:
                     texts.append((round(size.value, 1), box))
         notes = [box for size, box in texts if size == note_size]
-        others = [box for size, box in texts if size not in (note_size, 10.0)]  # 10 pt: a plan's own (clipped) labels
+        # 10 pt, or larger than a title (11 pt): a plan's own labels and pieces, clipped to its window below the header
+        others = [box for size, box in texts if size not in (note_size, 10.0) and size <= 11.0]
         if any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3] for a, b in itertools.product(notes, others)):
             clashes.append(number)
     return clashes

@@ -167,3 +167,30 @@ def test_the_kit_opens_with_what_to_print_how_and_what_each_game_needs(double_si
         assert f"{count} {KIT_WORDS[kind]}" in first
     assert "James Kyle" in first
     assert [item.title for item in reader.outline][0].startswith("Piecepack print-and-play: what to print and how")
+
+
+@pytest.mark.parametrize("paper", ["a5", "4x6"])
+@pytest.mark.parametrize("double_sided", [False, True])
+def test_small_papers_print_every_piece_and_back_inside_the_page(paper, double_sided):
+    # Only Letter and A4 were offered; the piecepack tools print A5 and 4 x 6 in too.
+    from tests.pdfcheck import violations
+
+    pdf = build_pnp("piecepack", PnpOptions(paper, double_sided=double_sided))
+    assert backs(pdf) == (24, 24)
+    reader = PdfReader(io.BytesIO(pdf))
+    width, height = (float(v) for v in reader.pages[0].mediabox[2:])
+    assert (round(width / INCH, 2), round(height / INCH, 2)) == {"a5": (5.83, 8.27), "4x6": (4.0, 6.0)}[paper]
+    squares = check_squares(pdf)
+    assert all(squares), squares
+    assert violations(pdf) == []
+    for marks in page_marks(pdf):
+        for found in marks.strokes:
+            x0, y0, x1, y1 = found.at
+            assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height, found
+    for number, page in enumerate(pypdfium2.PdfDocument(pdf)):
+        text = page.get_textpage()
+        for index in range(text.count_chars()):
+            left, bottom, right, top = text.get_charbox(index)
+            assert 0 <= left and right <= width and 0 <= bottom and top <= height, (number, text.get_text_range()[:80])
+    if paper == "4x6" and not double_sided:  # a tile is too tall for half a 4 x 6 card: its back follows, to feed back in
+        assert "feed sheet 1 back in" in " ".join(page.extract_text() for page in reader.pages)

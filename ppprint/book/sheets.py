@@ -59,6 +59,8 @@ from ppprint.render.draw import IDENTITY, Drawing, Group, Item, Matrix, Shape, b
 from ppprint.render.fonts import SANS, SANS_BOLD, register_fonts
 from ppprint.render.pdf import paint
 
+PNP_PAPERS: dict[str, tuple[float, float]] = {**PAPERS, "a5": (148 / 25.4 * inch, 210 / 25.4 * inch), "4x6": (4 * inch, 6 * inch)}
+"""The papers print-and-play sheets are printed on: the books' Letter and A4, and A5 and 4 x 6 in (photo paper)."""
 PAGE_MARGIN = 0.4 * inch
 TIGHT_MARGIN = 0.25 * inch
 """The least margin used, only to fit a plan on one page: most home printers print to within 1/4 in of the edge."""
@@ -69,11 +71,11 @@ BLEED = 0.125 * inch
 OVERLAP = 0.5 * inch
 HEADER = 0.35 * inch
 """Room at the top of a sheet for its title (and its note, on a second line when the two do not fit on one)."""
-TITLE_SIZE, NOTE_SIZE, LEAST_TITLE_SIZE = 11.0, 8.0, 8.0
+TITLE_SIZE, NOTE_SIZE, LEAST_TITLE_SIZE, LEAST_NOTE_SIZE = 11.0, 8.0, 6.5, 6.0
 TEXT_SIZE, TEXT_LEADING = 9.5, 13.0
 """The words of a :meth:`PrintAndPlay.text_sheet` (credits, licence, what to print)."""
 CHECK_SIZE = 1.0 * inch
-CHECK_ROOM = CHECK_SIZE + 0.15 * inch
+CHECK_ROOM = CHECK_SIZE + 0.05 * inch
 """The corner a check square takes on a sheet: the square and the clearance round it."""
 CHECK_LABEL = ("1 in / 25.4 mm:", "measure to check", "the print scale")
 CHECK_TEXT_SIZE = 6.5
@@ -130,9 +132,9 @@ class PrintAndPlay:
     def __init__(self, paper: str, title: str, author: str, subject: str, keywords: Sequence[str] = (), double_sided: bool = False, rights: str = ""):
         register_fonts()
         self.paper = paper
-        self.page_width, self.page_height = PAPERS[paper]
+        self.page_width, self.page_height = PNP_PAPERS[paper]
         self._buffer = io.BytesIO()
-        self.canvas = Canvas(self._buffer, pagesize=PAPERS[paper], invariant=1, initialFontName=SANS, pageCompression=1)  # type: ignore[arg-type]  # a font name; the stubs say float
+        self.canvas = Canvas(self._buffer, pagesize=PNP_PAPERS[paper], invariant=1, initialFontName=SANS, pageCompression=1)  # type: ignore[arg-type]  # a font name; the stubs say float
         self.canvas.setTitle(title)
         self.canvas.setAuthor(author)
         self.canvas.setSubject(subject)
@@ -157,21 +159,26 @@ class PrintAndPlay:
 
     def _header(self, title: str, note: str = "", margin: float = PAGE_MARGIN) -> None:
         """The sheet's title at the top left and its note at the top right, ``margin`` from the edges; when the
-        two would meet, the note goes on a second line (right-aligned) and a title too long for the line is set
-        smaller."""
+        two would meet, the note goes on a second line (right-aligned), and a title or note too long for the line
+        is set smaller (a title still too long is cut short, ending in "…")."""
         c = self.canvas
         top = self.page_height - margin
         room = self.page_width - 2 * margin
         size = TITLE_SIZE
         while size > LEAST_TITLE_SIZE and c.stringWidth(title, SANS_BOLD, size) > room:
             size -= 0.5
+        while " " in title and c.stringWidth(title, SANS_BOLD, size) > room:  # cut, word by word, to the line
+            title = title.rsplit(" ", 1)[0].rstrip(":,;") + "…"
         c.setFont(SANS_BOLD, size)
         c.setFillColor(ACCENT)
         c.drawString(margin, top - TITLE_SIZE, title)
         if note:
-            c.setFont(SANS, NOTE_SIZE)
+            note_size = NOTE_SIZE
+            while note_size > LEAST_NOTE_SIZE and c.stringWidth(note, SANS, note_size) > room:
+                note_size -= 0.5
+            c.setFont(SANS, note_size)
             c.setFillColor(MUTED)
-            together = c.stringWidth(title, SANS_BOLD, size) + 12 + c.stringWidth(note, SANS, NOTE_SIZE) <= room
+            together = c.stringWidth(title, SANS_BOLD, size) + 12 + c.stringWidth(note, SANS, note_size) <= room
             c.drawRightString(self.page_width - margin, top - (TITLE_SIZE - 1 if together else TITLE_SIZE + NOTE_SIZE + 2.5), note)
 
     def finish(self) -> bytes:
@@ -181,22 +188,25 @@ class PrintAndPlay:
 
     # -- a sheet of words ------------------------------------------------------------------
     def text_sheet(self, title: str, paragraphs: Sequence[str], make: Callable[[float], Drawing] | None = None, caption: str = "") -> None:
-        """One page: ``paragraphs`` set in the page's width under the title (each starting a new line, a blank
-        one between), then the picture ``make(1.0)``, drawn for a smaller scale by ``make(scale)`` (its text and
+        """A page: ``paragraphs`` set in the page's width under the title (each starting a new line, half a
+        blank one between; over more pages if they need them), then the picture ``make(1.0)``, drawn for a smaller scale by ``make(scale)`` (its text and
         lines kept legible) when it does not fit the rest of the page at 1:1, with ``caption`` under it."""
         c = self.canvas
         self._bookmark(title)
-        self._header(title)
         width = self.page_width - 2 * PAGE_MARGIN
-        y = self.page_height - PAGE_MARGIN - HEADER - TEXT_SIZE
-        c.setFillColor(colors.black)
-        c.setFont(SANS, TEXT_SIZE)
-        for paragraph in paragraphs:
-            for line in simpleSplit(paragraph, SANS, TEXT_SIZE, width):
-                c.drawString(PAGE_MARGIN, y, line)
-                y -= TEXT_LEADING
-            y -= TEXT_LEADING / 2
-        check_square(self.canvas, self.page_width - PAGE_MARGIN - CHECK_SIZE, PAGE_MARGIN)
+        top = self.page_height - PAGE_MARGIN - HEADER - TEXT_SIZE
+        y = 0.0
+        for line in [line for paragraph in paragraphs for line in [*simpleSplit(paragraph, SANS, TEXT_SIZE, width), ""]]:
+            if y < PAGE_MARGIN + CHECK_ROOM + TEXT_LEADING:  # the first page, or the words go on over the page
+                if y:
+                    self._end_page()
+                self._header(title if not y else f"(continued) {title}")
+                check_square(c, self.page_width - PAGE_MARGIN - CHECK_SIZE, PAGE_MARGIN)
+                c.setFillColor(colors.black)
+                c.setFont(SANS, TEXT_SIZE)
+                y = top
+            c.drawString(PAGE_MARGIN, y, line)
+            y -= TEXT_LEADING if line else TEXT_LEADING / 2
         if make is not None:
             picture = make(1.0)
             room = y - PAGE_MARGIN - CHECK_ROOM - (TEXT_LEADING if caption else 0.0)
@@ -220,7 +230,10 @@ class PrintAndPlay:
         if double_sided and any(p.back is not None for p in pieces):
             return self._duplex_sheets(title, pieces, bleed)
         if not double_sided and any(p.two_faced for p in pieces):
-            return self._fold_sheets(title, pieces, bleed)
+            try:
+                return self._fold_sheets(title, pieces, bleed)
+            except ValueError:  # a piece too large for half the paper: its back sheet follows, to feed back in
+                return self._duplex_sheets(title, pieces, bleed, feed=True)
         top = self.page_height - HEADER
         pages = pack(pieces, self.page_width, top, bleed, reserve=self._check_box(PAGE_MARGIN))
         for number, placements in enumerate(pages, start=1):
@@ -232,10 +245,11 @@ class PrintAndPlay:
             self._end_page()
         return len(pages)
 
-    def _duplex_sheets(self, title: str, pieces: Sequence[SheetPiece], bleed: bool) -> int:
-        """Each front page, then its back page mirrored left to right; the front always on an odd page."""
+    def _duplex_sheets(self, title: str, pieces: Sequence[SheetPiece], bleed: bool, feed: bool = False) -> int:
+        """Each front page, then its back page mirrored left to right: printed double-sided (the front always on
+        an odd page), or, with ``feed``, one-sided with each sheet fed back in for its back."""
         written = 0
-        if self.pages % 2:
+        if self.pages % 2 and not feed:
             self._header(f"{title}: the back of the page before", "left blank, so the next fronts print on a sheet's front")
             self._end_page()
             written += 1
@@ -243,11 +257,12 @@ class PrintAndPlay:
         for number, placements in enumerate(pages, start=1):
             if number == 1:
                 self._bookmark(title)
-            self._header(title, f"sheet {number} of {len(pages)} · fronts · print at 100% (actual size)")
+            self._header(title, f"sheet {number} of {len(pages)} · fronts{', its back next' if feed else ''} · print at 100% (actual size)")
             self._piece_page(placements, bleed, back=False)
             self._marks(bleed, (self.page_width - PAGE_MARGIN - CHECK_SIZE, PAGE_MARGIN))
             self._end_page()
-            self._header(f"{title}: backs", f"BACK of sheet {number} of {len(pages)}: print on the back, flip on the long edge")
+            how = f": feed sheet {number} back in, blank side to print on, top edge first" if feed else f" of {len(pages)}: print on the back, flip on the long edge"
+            self._header(f"{title}: backs", f"BACK of sheet {number}{how}")
             mirrored = [Placement(p.piece, self.page_width - p.x - p.piece.width, p.y) for p in placements]
             self._piece_page(mirrored, bleed, back=True)
             self._marks(bleed, (PAGE_MARGIN, PAGE_MARGIN))
@@ -264,7 +279,7 @@ class PrintAndPlay:
         for number, placements in enumerate(pages, start=1):
             if number == 1:
                 self._bookmark(title)
-            self._header(title, f"sheet {number} of {len(pages)} · one-sided: fold on the dashes, printed side out, glue, then cut")
+            self._header(title, f"sheet {number} of {len(pages)} · one-sided: fold on the dashes, printed side out; glue; cut")
             self._piece_page(placements, bleed, back=False)
             folded = [Placement(p.piece, p.x, 2 * fold - p.y - p.piece.height) for p in placements]
             self._piece_page(folded, bleed, back=True)
@@ -393,8 +408,9 @@ class PrintAndPlay:
             laps.append(f"overlaps {grid.label(row, column - 1)} by {_inches(grid.overlap_x)} (left edge)")
         if row > 0:
             laps.append(f"overlaps {grid.label(row - 1, column)} by {_inches(grid.overlap_y)} (top edge)")
-        if laps:
-            c.drawString(ox + 2, oy - 9, "; ".join(laps) + ": trim those edges and lay them over, crosses on crosses")
+        words = "; ".join(laps) + ": trim those edges and lay them over, crosses on crosses"
+        for line, text in enumerate(simpleSplit(words, SANS, 7, self.page_width - 2 * margin - CHECK_SIZE - 8) if laps else []):
+            c.drawString(ox + 2, oy - 9 - 8.5 * line, text)
         check_square(c, self.page_width - margin - CHECK_SIZE, margin)
         self._end_page()
 

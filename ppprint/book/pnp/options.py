@@ -13,6 +13,8 @@ KIT = "piecepack"
 """The name of the piecepack kit, printed by :mod:`ppprint.book.pnp.piecepack`."""
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
+PAPER_NAMES = {"letter": "US Letter (8.5 x 11 in)", "a4": "A4 (210 x 297 mm)", "a5": "A5 (148 x 210 mm)", "4x6": "4 x 6 in (10 x 15 cm photo paper)"}
+"""Each print-and-play paper in words."""
 
 
 class NoOptions(BaseModel):
@@ -49,7 +51,7 @@ def equipment_needs() -> dict[str, int]:
 
 def printing_words(options: PnpOptions) -> list[str]:
     """What to print and how, for the paper, sides and bleed of ``options``: a paragraph each."""
-    paper = {"letter": "US Letter (8.5 x 11 in)", "a4": "A4 (210 x 297 mm)"}.get(options.paper, options.paper)
+    paper = PAPER_NAMES[options.paper]
     words = [
         f"Paper: {paper}, plain or thin card (up to about 200 g/m2, 110 lb index). Print at 100% (\"Actual size\"), "
         "never \"Fit to page\" or \"Shrink oversized pages\" (the file asks viewers for this). Every sheet has a 1 in "
