@@ -133,30 +133,27 @@ def test_no_sheet_title_overprints_its_note(name, paper):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_overlap_notes_give_the_true_overlap(paper):
+def test_a_piecepackman_level_takes_two_landscape_pages_whose_notes_give_the_true_overlap(paper):
+    # Each level took an overview and four portrait pages whose windows overlapped by 4.6 in and 8.9 in.
     from ppprint.book.rulebook import PAPERS
-    from ppprint.book.sheets import CHECK_ROOM, HEADER, TileGrid
-    from ppprint.games.piecepackman.engine import GAME
+    from ppprint.book.sheets import plan_grid
     from ppprint.games.piecepackman.maze.level import get_level
-    from ppprint.games.piecepackman.view import VIEW
-    from ppprint.render.figure import PanelPicture, figure_drawing
+    from ppprint.games.piecepackman.pnp import plan
 
     def inches(points: float) -> str:
         return f"{points / 72:.1f} in".replace(".0 in", " in")
 
     reader = PdfReader(io.BytesIO(build_pnp("piecepackman", PnpOptions(paper))))
+    starts = [reader.get_destination_page_number(item) for item in reader.outline] + [len(reader.pages)]
+    assert all(b - a == 3 for a, b in zip(starts, starts[1:]))  # an overview and two pages a level
     text = "\n".join(page.extract_text() for page in reader.pages)
-    width, height = PAPERS[paper]
-    table = VIEW.table(GAME.start_of(get_level("roundabout"), 0), VIEW.options({"cubes": False}))
-    drawing = figure_drawing([PanelPicture(table, [])])  # the plan's size, whatever it shows
-    grid = TileGrid.for_drawing(drawing.width, drawing.height, width, height - HEADER - CHECK_ROOM)
-    overlap_x = grid.window(0, 0)[0] + grid.window_width - grid.window(0, 1)[0]
+    grid, landscape = plan_grid(plan(get_level("roundabout")), *PAPERS[paper])
+    assert landscape and (grid.rows, grid.columns) == (2, 1)
+    assert all(float(reader.pages[n].mediabox.width) > float(reader.pages[n].mediabox.height) for n in (starts[0] + 1, starts[0] + 2))
     overlap_y = grid.window(1, 0)[1] + grid.window_height - grid.window(0, 0)[1]
-    assert overlap_x > 2 * 72 and overlap_y > 0.5 * 72  # spread evenly: far more than the least overlap
-    assert f"overlaps A1 by {inches(overlap_x)} (left edge)" in text
+    assert grid.overlap_y == pytest.approx(overlap_y) and overlap_y >= 0.5 * 72
     assert f"overlaps A1 by {inches(overlap_y)} (top edge)" in text
-    assert f"side by side {inches(overlap_x)} and top to bottom {inches(overlap_y)}" in text
-    assert "by 0.5 in" not in text
+    assert f"pages overlap top to bottom {inches(overlap_y)}" in text
 
 
 def test_the_pile_up_board_fits_one_letter_page_and_tiles_on_a4():

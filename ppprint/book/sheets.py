@@ -29,7 +29,8 @@ piece drawn 2 in wide prints 2 in wide (print at "actual size"). Choices:
   is printed on (``/Duplex``);
 * a plan is printed on one page when it fits there, with the usual margin or
   else with the least margin home printers can print (:data:`TIGHT_MARGIN`);
-* a plan larger than a page is tiled: pages overlap by at least :data:`OVERLAP`
+* a plan larger than a page is tiled, on landscape pages when they take fewer:
+  pages overlap by at least :data:`OVERLAP`
   (the windows are spread evenly, and every note gives the true overlap), the
   same alignment crosses appear on both pages of every overlap, each page
   names its place (row and column), and an overview page shows the grid;
@@ -44,7 +45,8 @@ from __future__ import annotations
 import dataclasses
 import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from reportlab.lib import colors
@@ -340,23 +342,34 @@ class PrintAndPlay:
 
     # -- plans larger than a page ---------------------------------------------------------------
     def tiled_plan(self, title: str, make: Callable[[float], Drawing], overview: bool = True) -> int:
-        """Print the drawing ``make(1.0)`` at true size: on one page when it fits there (with the usual margin,
-        else with :data:`TIGHT_MARGIN`), else over as many overlapping pages as needed after an overview drawn
-        for its scale (``make(scale)``); return the page count. The bottom :data:`CHECK_ROOM` of every page
-        holds its check square."""
+        """Print the drawing ``make(1.0)`` at true size, its ink (:func:`ink_box`) on the fewest pages: on one
+        page when it fits there, else over overlapping pages after an overview drawn for its scale
+        (``make(scale)``); the usual margin unless :data:`TIGHT_MARGIN` takes fewer pages, portrait unless
+        landscape takes fewer. Return the page count. The bottom :data:`CHECK_ROOM` of every page holds its
+        check square."""
         drawing = make(1.0)
-        room = self.page_height - HEADER - CHECK_ROOM
-        grid = TileGrid.for_drawing(drawing.width, drawing.height, self.page_width, room)
-        if grid.pages > 1:
-            tight = TileGrid.for_drawing(drawing.width, drawing.height, self.page_width, room, TIGHT_MARGIN)
-            grid = tight if tight.pages == 1 else grid
+        grid, landscape = plan_grid(drawing, self.page_width, self.page_height)
         self._bookmark(title)
         if overview and grid.pages > 1:
             self._overview(title, drawing, make, grid)
-        for row in range(grid.rows):
-            for column in range(grid.columns):
-                self._plan_page(title, drawing, grid, row, column)
+        with self._turned(landscape):
+            for row in range(grid.rows):
+                for column in range(grid.columns):
+                    self._plan_page(title, drawing, grid, row, column)
         return grid.pages + (1 if overview and grid.pages > 1 else 0)
+
+    @contextmanager
+    def _turned(self, landscape: bool) -> Iterator[None]:
+        """The pages begun inside, landscape if ``landscape``; portrait again after."""
+        if landscape:
+            self.page_width, self.page_height = self.page_height, self.page_width
+            self.canvas.setPageSize((self.page_width, self.page_height))
+        try:
+            yield
+        finally:
+            if landscape:
+                self.page_width, self.page_height = self.page_height, self.page_width
+                self.canvas.setPageSize((self.page_width, self.page_height))
 
     def _overview(self, title: str, drawing: Drawing, make: Callable[[float], Drawing], grid: TileGrid) -> None:
         c = self.canvas
@@ -374,6 +387,7 @@ class PrintAndPlay:
         for row in range(grid.rows):
             for column in range(grid.columns):
                 wx, wy = grid.window(row, column)
+                wx, wy = wx + grid.origin[0], wy + grid.origin[1]
                 c.rect(x0 + wx * scale, y0 + wy * scale, grid.window_width * scale, grid.window_height * scale, stroke=1, fill=0)
                 c.setFont(SANS_BOLD, 9)
                 c.setFillColor(ACCENT)
@@ -393,11 +407,11 @@ class PrintAndPlay:
         ox = (self.page_width - grid.window_width) / 2
         oy = self.page_height - HEADER - margin - grid.window_height
         c.saveState()
-        if grid.pages > 1:  # a plan on one page is drawn whole, its outer lines included
+        if grid.pages > 1:  # a plan on one page is drawn whole
             path = c.beginPath()
             path.rect(ox, oy, grid.window_width, grid.window_height)
             c.clipPath(path, stroke=0, fill=0)
-        paint(c, drawing, ox - wx, oy - wy)
+        paint(c, drawing, ox - wx - grid.origin[0], oy - wy - grid.origin[1])
         c.restoreState()
         for mx, my in grid.alignment_marks(row, column):
             alignment_cross(c, ox + mx - wx, oy + my - wy)
@@ -432,15 +446,20 @@ class TileGrid:
     rows: int
     margin: float = PAGE_MARGIN
     """The page margin the windows leave (points)."""
+    origin: tuple[float, float] = (0.0, 0.0)
+    """Where the tiled part starts in the drawing (its lower-left corner, points up from the drawing's)."""
 
     @classmethod
-    def for_drawing(cls, width: float, height: float, page_width: float, page_height: float, margin: float = PAGE_MARGIN) -> TileGrid:
-        """The grid for a ``width`` x ``height`` drawing on pages of the given size (points), ``margin`` on each side."""
+    def for_drawing(
+        cls, width: float, height: float, page_width: float, page_height: float, margin: float = PAGE_MARGIN, origin: tuple[float, float] = (0.0, 0.0)
+    ) -> TileGrid:
+        """The grid for a ``width`` x ``height`` drawing (or part of one, from ``origin``) on pages of the given
+        size (points), ``margin`` on each side."""
         usable_w = page_width - 2 * margin
         usable_h = page_height - 2 * margin
         columns = 1 if width <= usable_w else math.ceil((width - OVERLAP) / (usable_w - OVERLAP))
         rows = 1 if height <= usable_h else math.ceil((height - OVERLAP) / (usable_h - OVERLAP))
-        return cls(width, height, min(usable_w, width), min(usable_h, height), columns, rows, margin)
+        return cls(width, height, min(usable_w, width), min(usable_h, height), columns, rows, margin, origin)
 
     @property
     def pages(self) -> int:
@@ -545,6 +564,31 @@ def pack(
 def _meets(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
     """Whether two boxes (left, bottom, right, top) overlap."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def plan_grid(drawing: Drawing, page_width: float, page_height: float) -> tuple[TileGrid, bool]:
+    """How :meth:`PrintAndPlay.tiled_plan` tiles ``drawing`` on portrait pages of the given size, and whether
+    it turns them landscape: its ink on the fewest pages, then with the wider margin, then portrait."""
+    x0, y0, x1, y1 = ink_box(drawing)
+    choices = []
+    for landscape in (False, True):
+        width, height = (page_height, page_width) if landscape else (page_width, page_height)
+        for margin in (PAGE_MARGIN, TIGHT_MARGIN):
+            grid = TileGrid.for_drawing(x1 - x0, y1 - y0, width, height - HEADER - CHECK_ROOM, margin, origin=(x0, y0))
+            choices.append((grid.pages, -margin, landscape, grid))
+    _, _, landscape, grid = min(choices, key=lambda choice: choice[:3])
+    return grid, landscape
+
+
+def ink_box(drawing: Drawing, pad: float = 4.0) -> tuple[float, float, float, float]:
+    """The part of ``drawing`` that prints (its shapes and texts, ``pad`` points round them for strokes), as
+    left, bottom, right, top, points up from its lower-left corner: a plan is tiled without its blank margin."""
+    boxes = [box for _, box in bounds(drawing.items)]
+    if not boxes:
+        return 0.0, 0.0, drawing.width, drawing.height
+    left, right = max(0.0, min(b[0] for b in boxes) - pad), min(drawing.width, max(b[2] for b in boxes) + pad)
+    top, bottom = max(0.0, min(b[1] for b in boxes) - pad), min(drawing.height, max(b[3] for b in boxes) + pad)
+    return left, drawing.height - bottom, right, drawing.height - top
 
 
 def off_the_cut(drawing: Drawing) -> Drawing:
