@@ -1,20 +1,23 @@
 """The piecepack print-and-play kit: ``ppprint pnp piecepack``.
 
-Everything at true size, drawn by the piecepack piece drawers:
+First a page of words (:func:`how_to_print`, :func:`game_needs`): what to print
+and how, how to cut and fold, what each game set up from the kit uses of it,
+with its credit and licence. Then everything at true size, drawn by the
+piecepack piece drawers, in this order:
 
 * tiles (2 in), value side as the front, grid side as the back;
 * coins (0.75 in), value as the front, suit as the back;
-* one die per suit as a fold-up net: a cross of six 0.5 in faces with seven
-  glue tabs (grey), fold lines dashed;
-* one pawn per suit to fold: a 0.5 in strip with a base flap, the front
-  silhouette, a fold at the top of the head, the back silhouette upside down
-  and a second base flap, so the two bases meet under the standing pawn;
 * the matchsticks the games need (:func:`matchstick_counts`, from each game's
   ``equipment()``, see :mod:`ppprint.book.pnp`), each in a suit's colour, the
   suits taken in turn (Suns, Moons, Crowns, Arms, Suns...) within each length,
   as the games' diagrams colour them;
 * the energy cubes the games need (the null "sticks" of a matchsticks set), as
-  flat 3/8 in squares in the suits' colours, the suits in turn.
+  flat 3/8 in squares in the suits' colours, the suits in turn;
+* on one sheet, one die per suit as a fold-up net (a cross of six 0.5 in faces
+  with seven glue tabs, grey, fold lines dashed) and one pawn per suit to fold
+  (a 0.5 in strip with a base flap, the front silhouette, a fold at the top of
+  the head, the back silhouette upside down and a second base flap, so the two
+  bases meet under the standing pawn).
 
 Nets and pawns have no back: they share the last sheet, which a double-sided
 print leaves one-sided. A stick's or cube's back is its front, printed on the
