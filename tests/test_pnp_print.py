@@ -194,3 +194,12 @@ def test_small_papers_print_every_piece_and_back_inside_the_page(paper, double_s
             assert 0 <= left and right <= width and 0 <= bottom and top <= height, (number, text.get_text_range()[:80])
     if paper == "4x6" and not double_sided:  # a tile is too tall for half a 4 x 6 card: its back follows, to feed back in
         assert "feed sheet 1 back in" in " ".join(page.extract_text() for page in reader.pages)
+
+
+def test_cli_pnp_takes_the_small_papers(tmp_path):
+    from tests.conftest import run_cli
+
+    result = run_cli("pnp", "piecepack", "--paper", "4x6", "--out", "sheets", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    reader = PdfReader(str(tmp_path / "sheets" / "piecepack-pnp-4x6.pdf"))
+    assert [round(float(v) / INCH, 2) for v in reader.pages[0].mediabox[2:]] == [4.0, 6.0]
