@@ -95,6 +95,15 @@ class Paper(str, Enum):
     a4 = "a4"
 
 
+class PnpPaper(str, Enum):
+    """The papers of print-and-play sheets (:data:`ppprint.book.sheets.PNP_PAPERS`)."""
+
+    letter = "letter"
+    a4 = "a4"
+    a5 = "a5"
+    four_by_six = "4x6"
+
+
 class BookFormat(str, Enum):
     """The formats of :data:`ppprint.build.formats.FORMATS` (a test holds them equal; the registry is not loaded for --help)."""
 
@@ -303,6 +312,7 @@ def render(
     dpi: Annotated[float, typer.Option(help="Resolution of PNG output.", min=10, max=1200)] = 150.0,
 ) -> None:
     """Write one checked figure as SVG, PNG or PDF."""
+    from ppprint.document.book import figure_metadata
     from ppprint.output import write_atomic
     from ppprint.render.figure import figure_bytes, render_figure
     from ppprint.verify import check_figure
@@ -315,7 +325,8 @@ def render(
     if failures:
         raise ClaimError(failures)
     target = out or Path("output") / f"{game}-{figure}.{format.value}"
-    write_atomic(target, figure_bytes(render_figure(plugin.require_view(), checked), format.value, dpi))
+    drawing = render_figure(plugin.require_view(), checked)
+    write_atomic(target, figure_bytes(drawing, format.value, dpi, figure_metadata(data.meta, drawing.title)))
     typer.echo(f"wrote {target}")
 
 
@@ -485,7 +496,7 @@ def _pnp_writer(name: str) -> Any:
 
     keyword = inspect.Parameter.KEYWORD_ONLY
     parameters = [
-        inspect.Parameter("paper", keyword, default=Paper.letter, annotation=Annotated[Paper, typer.Option(help="Paper size.")]),
+        inspect.Parameter("paper", keyword, default=PnpPaper.letter, annotation=Annotated[PnpPaper, typer.Option(help="Paper size (4x6: inches, photo paper).")]),
         inspect.Parameter("double_sided", keyword, default=False, annotation=Annotated[bool, typer.Option("--double-sided", help="Backs on the reverse, aligned for a long-edge flip.")]),
         inspect.Parameter("bleed", keyword, default=False, annotation=Annotated[bool, typer.Option("--bleed", help="Extend backgrounds past the cut lines.")]),
         inspect.Parameter("out", keyword, default=Path("output"), annotation=Annotated[Path, typer.Option(help="Output folder.", file_okay=False)]),

@@ -39,10 +39,29 @@ def marks(page) -> tuple[list[float], list[float]]:
 
 
 def piece_sizes(page) -> tuple[set[float], set[float]]:
-    """Widths and heights of the pieces on a page: crop marks come in pairs (left/right, bottom/top) per column/row."""
-    xs, ys = marks(page)
-    assert xs and len(xs) % 2 == 0 and len(ys) % 2 == 0
-    return {round(xs[i + 1] - xs[i], 2) for i in range(0, len(xs), 2)}, {round(ys[i + 1] - ys[i], 2) for i in range(0, len(ys), 2)}
+    """Widths and heights of the pieces on a page: the vertical crop marks of one shelf (one height) pair up
+    left and right, the horizontal ones of one column (one x) bottom and top, so pieces of several sizes may
+    share the page."""
+    shelves: dict[float, list[float]] = {}
+    columns: dict[float, list[float]] = {}
+    for obj in page.get_objects():
+        if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
+            continue
+        left, bottom, right, top = obj.get_bounds()
+        if right - left < 1 and abs(top - bottom - CROP_MARK) < 1:
+            shelves.setdefault(round((top + bottom) / 2), []).append(round((left + right) / 2, 2))
+        if top - bottom < 1 and abs(right - left - CROP_MARK) < 1:
+            columns.setdefault(round((left + right) / 2), []).append(round((top + bottom) / 2, 2))
+    sizes = []
+    for groups in (shelves, columns):
+        found = set()
+        for edges in groups.values():
+            edges = sorted(set(edges))
+            assert len(edges) % 2 == 0, edges
+            found |= {round(edges[i + 1] - edges[i], 2) for i in range(0, len(edges), 2)}
+        sizes.append(found)
+    assert sizes[0] and sizes[1]
+    return sizes[0], sizes[1]
 
 
 @pytest.fixture(scope="module")
@@ -62,20 +81,20 @@ def pages_of(kit, word: str) -> list[int]:
     raise AssertionError(f"no section '{word}' in {sections}")
 
 
-def assert_size(sizes: set[float], inches: float) -> None:
-    assert sizes and all(abs(size - inches * INCH) <= TOLERANCE for size in sizes), (sizes, inches)
+def assert_size(sizes: set[float], *inches: float) -> None:
+    assert len(sizes) == len(inches) and all(any(abs(size - i * INCH) <= TOLERANCE for size in sizes) for i in inches), (sizes, inches)
 
 
-@pytest.mark.parametrize(("word", "width", "height"), [("tiles", 2.0, 2.0), ("coins", 0.75, 0.75), ("dice", 1.5, 2.0 + TAB_DEPTH), ("pawns", 0.5, 2 * (7 / 8 + 3 / 8))])
-def test_pieces_are_true_size(kit, word, width, height):
+@pytest.mark.parametrize(("word", "widths", "heights"), [("tiles", [2.0], [2.0]), ("coins", [0.75], [0.75]), ("dice and pawns", [1.5, 0.5], [2.0 + TAB_DEPTH, 2 * (7 / 8 + 3 / 8)])])
+def test_pieces_are_true_size(kit, word, widths, heights):
     for number in pages_of(kit, word):
-        widths, heights = piece_sizes(kit[0][number])
-        assert_size(widths, width)
-        assert_size(heights, height)
+        found_widths, found_heights = piece_sizes(kit[0][number])
+        assert_size(found_widths, *widths)
+        assert_size(found_heights, *heights)
 
 
 def test_die_faces_are_half_an_inch(kit):
-    page = kit[0][pages_of(kit, "dice")[0]]
+    page = kit[0][pages_of(kit, "dice and pawns")[0]]
     squares = []
     for obj in page.get_objects():
         if obj.type == pdfium_c.FPDF_PAGEOBJ_PATH:
@@ -96,13 +115,23 @@ def test_every_piece_is_there(kit):
     titles = " | ".join(title for title, _ in sections)
     counts = matchstick_counts()
     assert f"{counts['three']} 3-sticks" in titles and f"{counts['ace']} ace sticks" in titles
-    tiles = sum(len(marks(document[n])[0]) // 2 * (len(marks(document[n])[1]) // 2) for n in pages_of(kit, "tiles"))
-    assert tiles == 24
+    tiles = sum(crop_marked(document[n]) for n in pages_of(kit, "tiles"))
+    assert tiles == 2 * 24  # one-sided: each front and, folded under it, its back
     for word, length in (("3-sticks", 1 + 13 / 16), ("ace sticks", 13 / 16)):
         for number in pages_of(kit, word):
             widths, heights = piece_sizes(document[number])
             assert_size(widths, 3 / 16)
             assert_size(heights, length)
+
+
+def crop_marked(page) -> int:
+    """How many pieces a page cuts out: each has four vertical crop marks (two at its top, two at its bottom)."""
+    found = 0
+    for obj in page.get_objects():
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_PATH:
+            left, bottom, right, top = obj.get_bounds()
+            found += right - left < 1 and abs(top - bottom - CROP_MARK) < 1
+    return found // 4
 
 
 def test_matchstick_counts_take_the_largest_budget_and_none_without_a_game_that_asks(tmp_path: Path, monkeypatch):
@@ -117,11 +146,15 @@ def test_double_sided_backs_mirror_the_fronts(kit):
     pdf = build_pnp("piecepack", PnpOptions("a4", double_sided=True, bleed=True))
     document = pypdfium2.PdfDocument(pdf)
     width = document[0].get_size()[0]
-    front_x, front_y = marks(document[0])
-    back_x, back_y = marks(document[1])
+    tiles = PdfReader(io.BytesIO(pdf)).outline[2]
+    assert "tiles" in tiles.title
+    first = PdfReader(io.BytesIO(pdf)).get_destination_page_number(tiles)
+    assert first % 2 == 0  # a sheet's front
+    front_x, front_y = marks(document[first])
+    back_x, back_y = marks(document[first + 1])
     assert back_y == front_y
     assert back_x == sorted(round(width - x, 2) for x in front_x)
-    assert "backs" in document[1].get_textpage().get_text_range()
+    assert "backs" in document[first + 1].get_textpage().get_text_range()
 
 
 def fill_colours(page) -> set[tuple[int, int, int]]:
@@ -148,8 +181,8 @@ def test_the_energy_cubes_are_printed_six_of_each_suit(kit):
     document, sections, _ = kit
     assert any("Energy cubes" in title and "6 Suns, 6 Moons, 6 Crowns, 6 Arms" in title for title, _ in sections)
     pages = pages_of(kit, "Energy cubes")
-    count = sum(len(marks(document[n])[0]) // 2 * (len(marks(document[n])[1]) // 2) for n in pages)
-    assert count == 24
+    count = sum(crop_marked(document[n]) for n in pages)
+    assert count == 24  # a cube's back is its front: printed once, one-sided
     for number in pages:
         widths, heights = piece_sizes(document[number])
         assert_size(widths, 3 / 8)
@@ -186,11 +219,15 @@ def test_coins_bleed_as_a_larger_disc():
     pdf = build_pnp("piecepack", PnpOptions("letter", bleed=True))
     document = pypdfium2.PdfDocument(pdf)
     reader = PdfReader(io.BytesIO(pdf))
-    coins = next(reader.get_destination_page_number(item) for item in reader.outline if "coins" in item.title)
+    starts = [reader.get_destination_page_number(item) for item in reader.outline]
+    first = next(n for n, item in enumerate(reader.outline) if "coins" in item.title)
     discs = 0
-    for obj in document[coins].get_objects():
-        if obj.type == pdfium_c.FPDF_PAGEOBJ_PATH:
-            left, bottom, right, top = obj.get_bounds()
-            if abs(right - left - INCH) < 1.5 and abs(top - bottom - INCH) < 1.5:
-                discs += 1
-    assert discs == 24
+    for number in range(starts[first], starts[first + 1]):
+        for obj in document[number].get_objects():
+            if obj.type == pdfium_c.FPDF_PAGEOBJ_PATH:
+                left, bottom, right, top = obj.get_bounds()
+                fill, stroke = ctypes.c_int(), ctypes.c_int()
+                pdfium_c.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(fill), ctypes.byref(stroke))
+                if abs(right - left - INCH) < 1.5 and abs(top - bottom - INCH) < 1.5 and not stroke.value:  # not the check square
+                    discs += 1
+    assert discs == 2 * 24  # fronts, and the backs folded under them

@@ -46,11 +46,16 @@ def test_sanqi_small_field_fits_one_page_and_large_one_is_tiled():
     assert f"{pieces_per_type(10)} of each type" in large.outline[1].title
 
 
-def test_sanqi_double_sided_doubles_the_piece_sheets():
+def test_sanqi_piece_backs_fold_one_sided_and_pair_up_double_sided():
+    # Double-sided, the piece fronts once followed the one-page field, so a duplex printer put them on its back.
     single = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(game=game_options("sanqi", {"size": 4})))))
     double = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(double_sided=True, game=game_options("sanqi", {"size": 4})))))
-    sheets = len(single.pages) - 1
-    assert len(double.pages) - 1 == 2 * sheets
+    assert all("fold here" in page.extract_text() for page in single.pages[1:])
+    texts = [page.extract_text() for page in double.pages]
+    assert "the back of the page before" in texts[1]  # the field's sheet ends there
+    pieces = texts[2:]
+    assert len(pieces) % 2 == 0 and pieces
+    assert all("fronts" in front and "BACK of sheet" in back for front, back in zip(pieces[::2], pieces[1::2]))
 
 
 @pytest.mark.parametrize("size", [3, 31])
@@ -113,7 +118,8 @@ def header_clashes(pdf: bytes) -> list[int]:
                 if box[1] > top - PAGE_MARGIN - HEADER - 1:
                     texts.append((round(size.value, 1), box))
         notes = [box for size, box in texts if size == note_size]
-        others = [box for size, box in texts if size not in (note_size, 10.0)]  # 10 pt: a plan's own (clipped) labels
+        # 10 pt, or larger than a title (11 pt): a plan's own labels and pieces, clipped to its window below the header
+        others = [box for size, box in texts if size not in (note_size, 10.0) and size <= 11.0]
         if any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3] for a, b in itertools.product(notes, others)):
             clashes.append(number)
     return clashes
@@ -127,30 +133,27 @@ def test_no_sheet_title_overprints_its_note(name, paper):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_overlap_notes_give_the_true_overlap(paper):
+def test_a_piecepackman_level_takes_two_landscape_pages_whose_notes_give_the_true_overlap(paper):
+    # Each level took an overview and four portrait pages whose windows overlapped by 4.6 in and 8.9 in.
     from ppprint.book.rulebook import PAPERS
-    from ppprint.book.sheets import HEADER, TileGrid
-    from ppprint.games.piecepackman.engine import GAME
+    from ppprint.book.sheets import plan_grid
     from ppprint.games.piecepackman.maze.level import get_level
-    from ppprint.games.piecepackman.view import VIEW
-    from ppprint.render.figure import PanelPicture, figure_drawing
+    from ppprint.games.piecepackman.pnp import plan
 
     def inches(points: float) -> str:
         return f"{points / 72:.1f} in".replace(".0 in", " in")
 
     reader = PdfReader(io.BytesIO(build_pnp("piecepackman", PnpOptions(paper))))
+    starts = [reader.get_destination_page_number(item) for item in reader.outline] + [len(reader.pages)]
+    assert all(b - a == 3 for a, b in zip(starts, starts[1:]))  # an overview and two pages a level
     text = "\n".join(page.extract_text() for page in reader.pages)
-    width, height = PAPERS[paper]
-    table = VIEW.table(GAME.start_of(get_level("roundabout"), 0), VIEW.options({"cubes": False}))
-    drawing = figure_drawing([PanelPicture(table, [])])  # the plan's size, whatever it shows
-    grid = TileGrid.for_drawing(drawing.width, drawing.height, width, height - HEADER)
-    overlap_x = grid.window(0, 0)[0] + grid.window_width - grid.window(0, 1)[0]
+    grid, landscape = plan_grid(plan(get_level("roundabout")), *PAPERS[paper])
+    assert landscape and (grid.rows, grid.columns) == (2, 1)
+    assert all(float(reader.pages[n].mediabox.width) > float(reader.pages[n].mediabox.height) for n in (starts[0] + 1, starts[0] + 2))
     overlap_y = grid.window(1, 0)[1] + grid.window_height - grid.window(0, 0)[1]
-    assert overlap_x > 2 * 72 and overlap_y > 0.5 * 72  # spread evenly: far more than the least overlap
-    assert f"overlaps A1 by {inches(overlap_x)} (left edge)" in text
+    assert grid.overlap_y == pytest.approx(overlap_y) and overlap_y >= 0.5 * 72
     assert f"overlaps A1 by {inches(overlap_y)} (top edge)" in text
-    assert f"side by side {inches(overlap_x)} and top to bottom {inches(overlap_y)}" in text
-    assert "by 0.5 in" not in text
+    assert f"pages overlap top to bottom {inches(overlap_y)}" in text
 
 
 def test_the_pile_up_board_fits_one_letter_page_and_tiles_on_a4():
@@ -245,7 +248,8 @@ def test_a_designers_game_prints_the_pieces_of_its_setup_with_its_credits(design
     assert_size(widths, 0.75 + 2 * 0.02)  # coins, cut 0.02 in outside the disc
     assert_size(heights, 0.75 + 2 * 0.02)
     xs, ys = marks(pieces)
-    assert len(ys) == 4 and len(xs) == 14  # 7 coins on the first row, 5 on the second: 12 pieces
+    # 7 coins on the first row, 5 on the second, and their backs folded below them: 12 pieces
+    assert len(ys) == 8 and len(xs) == 14
     words = " ".join(document[sections["My Race: print-and-play"]].get_textpage().get_text_range().split())
     assert "6 coin suns back, 6 coin moons back" in words
     assert "My Race © 20" in words and "CC BY 4.0" in words and "The piecepack © 2001 James Kyle" in words

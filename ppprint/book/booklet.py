@@ -34,7 +34,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, ListFlowable, ListItem, PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle
 
-from ppprint.book.pdfmeta import attach_to_writer
+from ppprint.render.pdfmeta import attach_to_writer
 from ppprint.book.rulebook import FigureFlowable, _escape
 from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, INK, RULE, Styles, book_styles
 from ppprint.document.book import Book, Cover

@@ -21,7 +21,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, S
 
 from ppprint.book.floats import FloatBarrier, FloatingFigure, FloatingTemplate, KeepTail
 from ppprint.book.trial import DRY_RUN, dry_run
-from ppprint.book.pdfmeta import attach_to_canvas, language
+from ppprint.render.pdfmeta import attach_to_canvas, language
 from ppprint.book.markdown import MarkdownConverter
 from ppprint.book.paragraph import Heading, Placed
 from ppprint.book.paragraph import TextParagraph

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from ppprint.book.catalogue import build_catalogue
 from ppprint.build.cache import GameFigures, Store, cache_folder
 from ppprint.build.formats import Printing, print_book
-from ppprint.document.book import Book, rulebook
+from ppprint.document.book import Book, figure_metadata, rulebook
 from ppprint.errors import ClaimError, ClaimFailure, InputError, Interrupted, PpprintError, UncheckedError
 from ppprint.model.game import unplaced_figures
 from ppprint.registry import Plugin, configure, get_game, registry
@@ -90,7 +90,8 @@ def _check_strict(strict: bool, unchecked: int, games: list[Plugin]) -> None:
 
 
 def figure_files(game: Plugin, report: VerifyReport, dpi: float = 150.0, draw: Callable[[str], Drawing] | None = None) -> list[tuple[str, bytes]]:
-    """Every figure of a game as ``<game>-figures/<figure>.svg`` and ``.png`` (at ``dpi``).
+    """Every figure of a game as ``<game>-figures/<figure>.svg`` and ``.png`` (at ``dpi``), each with the game's
+    credit and licence.
 
     ``draw`` draws a figure by id (by default, from the checked figures of ``report``).
     """
@@ -100,8 +101,9 @@ def figure_files(game: Plugin, report: VerifyReport, dpi: float = 150.0, draw: C
     files = []
     for figure_id in game.data.figures:
         drawing = draw(figure_id)
-        files.append((f"{game.id}-figures/{figure_id}.svg", figure_bytes(drawing, "svg")))
-        files.append((f"{game.id}-figures/{figure_id}.png", figure_bytes(drawing, "png", dpi)))
+        metadata = figure_metadata(game.data.meta, drawing.title)
+        files.append((f"{game.id}-figures/{figure_id}.svg", figure_bytes(drawing, "svg", metadata=metadata)))
+        files.append((f"{game.id}-figures/{figure_id}.png", figure_bytes(drawing, "png", dpi, metadata)))
     return files
 
 

@@ -248,6 +248,16 @@ def book_metadata(meta: GameMeta, what: str = "rules") -> dict[str, Any]:
     }
 
 
+def figure_metadata(meta: GameMeta, caption: str) -> dict[str, Any]:
+    """An exported figure's metadata: the book's (designers, licence notice and address), titled by the game
+    and the figure's ``caption``."""
+    return {
+        **book_metadata(meta),
+        "title": typographic(f"{meta.title}: {caption}" if caption else meta.title),
+        "subject": typographic(f"A figure of {meta.title}. {meta.byline()}. Licence: {meta.licence.name}."),
+    }
+
+
 def title_block(meta: GameMeta) -> TitleBlock:
     """The title block of a game's book; a field the source leaves open is left out, and the equipment takes its room."""
     values = dict(zip(INFO_FIELDS, (meta.players, meta.ages, meta.length, "; ".join(meta.equipment))))

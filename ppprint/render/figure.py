@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -24,7 +24,7 @@ from ppprint.render import marks as marks_module
 from ppprint.render.draw import DeferredDrawing, Drawing, Pen
 from ppprint.render.fonts import SANS
 from ppprint.render.palette import INK, MUTED_INK
-from ppprint.render.pdf import drawing_pdf, pdf_png
+from ppprint.render.pdf import drawing_pdf, pdf_png, png_text
 from ppprint.render.pieces import POINTS_PER_INCH, draw_piece
 from ppprint.render.svg import svg_document
 from ppprint.verify import CheckedFigure, CheckedPanel, DrawnMove
@@ -385,13 +385,15 @@ def _near(box: tuple[float, float, float, float], point: Point, reach: float) ->
     return math.dist(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), point) <= reach
 
 
-def figure_bytes(drawing: Drawing, fmt: str, dpi: float = 150.0) -> bytes:
-    """The bytes of a drawing in ``fmt``: svg, pdf or png (at ``dpi``)."""
+def figure_bytes(drawing: Drawing, fmt: str, dpi: float = 150.0, metadata: Mapping[str, Any] | None = None) -> bytes:
+    """The bytes of a drawing in ``fmt``: svg, pdf or png (at ``dpi``, recorded in the file); ``metadata`` (a
+    game's credit and licence, :func:`~ppprint.document.book.figure_metadata`) goes into each: SVG
+    ``<metadata>``, PDF document information and XMP, PNG text chunks."""
     if fmt == "svg":
-        return svg_document(drawing).encode("utf-8")
-    pdf = drawing_pdf(drawing)
+        return svg_document(drawing, metadata).encode("utf-8")
+    pdf = drawing_pdf(drawing, metadata)
     if fmt == "pdf":
         return pdf
     if fmt == "png":
-        return pdf_png(pdf, dpi)
+        return pdf_png(pdf, dpi, text=png_text(metadata) if metadata is not None else None)
     raise InputError(f"unknown format '{fmt}' (svg, png or pdf)")

@@ -1,4 +1,4 @@
-"""Drawings onto a ReportLab canvas (PDF), and one-page PDFs and PNGs of a drawing.
+"""Drawings onto a ReportLab canvas (PDF), and one-page PDFs and PNGs of a drawing, with their credits.
 
 The canvas is y-up; a drawing is y-down, so :func:`paint` flips it once and
 sets each text upright again. Shapes become PDF paths, text is set in the
@@ -8,8 +8,9 @@ shipped fonts (embedded as subsets), fill opacity uses PDF transparency.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import fp_str
@@ -17,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ppprint.render.draw import Drawing, Group, Item, Paint, Shape, Text
 from ppprint.render.fonts import SANS, register_fonts
+from ppprint.render.pdfmeta import attach_to_canvas, xmp_packet
 
 _PAINT_OPERATORS = {(True, False): "S", (False, True): "f", (True, True): "B"}
 """(stroke, fill) to the PDF operator that paints a path so, filling by the non-zero winding rule (SVG's default)."""
@@ -123,28 +125,56 @@ def _paint_text(canvas: Canvas, text: Text) -> None:
     canvas.restoreState()
 
 
-def drawing_pdf(drawing: Drawing) -> bytes:
-    """A one-page PDF exactly the drawing's size."""
+def drawing_pdf(drawing: Drawing, metadata: Mapping[str, Any] | None = None) -> bytes:
+    """A one-page PDF exactly the drawing's size; with ``metadata`` (see :func:`~ppprint.render.pdfmeta.xmp_packet`)
+    its title, author, subject and keywords, and its XMP packet with the credit and licence."""
     register_fonts()
     output = io.BytesIO()
     canvas = Canvas(output, pagesize=(drawing.width, drawing.height), invariant=1, initialFontName=SANS, pageCompression=1)  # type: ignore[arg-type]
-    canvas.setTitle(drawing.title)
-    canvas.setSubject(drawing.description)
+    if metadata is None:
+        canvas.setTitle(drawing.title)
+        canvas.setSubject(drawing.description)
+    else:
+        canvas.setTitle(str(metadata["title"]))
+        canvas.setAuthor(str(metadata["author"]))
+        canvas.setSubject(str(metadata.get("subject", "")))
+        canvas.setKeywords(", ".join(str(k) for k in metadata.get("keywords", [])))
+        canvas.setCreator("ppprint")
+        attach_to_canvas(canvas, metadata)
     paint(canvas, drawing)
     canvas.showPage()
     canvas.save()
     return output.getvalue()
 
 
-def pdf_png(pdf: bytes, dpi: float = 150.0, page: int = 0) -> bytes:
-    """One page of a PDF rasterised to PNG by pypdfium2."""
+def png_text(metadata: Mapping[str, Any]) -> dict[str, str]:
+    """The PNG text chunks of ``metadata``: Title, Author, Description, Copyright (the licence notice and
+    address), Software, and the XMP packet under its registered keyword."""
+    rights = " ".join(str(part) for part in (metadata.get("rights", ""), metadata.get("licence_url", "")) if part)
+    return {
+        "Title": str(metadata["title"]),
+        "Author": str(metadata["author"]),
+        "Description": str(metadata.get("subject", "")),
+        "Copyright": rights,
+        "Software": "ppprint",
+        "XML:com.adobe.xmp": xmp_packet(metadata),
+    }
+
+
+def pdf_png(pdf: bytes, dpi: float = 150.0, page: int = 0, text: Mapping[str, str] | None = None) -> bytes:
+    """One page of a PDF rasterised to PNG by pypdfium2, its resolution recorded (``pHYs``) so it opens at its
+    true size, with ``text`` as text chunks (``iTXt`` where it is not Latin-1)."""
     import pypdfium2  # only PNG figures need it: a build of PDFs does not load it
+    from PIL.PngImagePlugin import PngInfo
 
     document = pypdfium2.PdfDocument(pdf)
     try:
         image = document[page].render(scale=dpi / 72.0).to_pil()
+        info = PngInfo()
+        for key, value in (text or {}).items():
+            info.add_text(key, value)
         output = io.BytesIO()
-        image.save(output, format="PNG", optimize=True)
+        image.save(output, format="PNG", optimize=True, dpi=(dpi, dpi), pnginfo=info)
         return output.getvalue()
     finally:
         document.close()

@@ -2,6 +2,7 @@
 
 :func:`svg_document` writes a self-contained file: true physical size (its width and height in
 inches, its user unit the point, so it prints and embeds at true size), a title and a description,
+optionally ``<metadata>`` with the credit and licence (the XMP the PDFs carry),
 its text as the glyph outlines of the shipped fonts, so a browser shows exactly what the PDF shows
 without the fonts; its accessible name is its title (ARIA allows no name on a path).
 
@@ -16,13 +17,15 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ppprint.render.draw import IDENTITY, Drawing, Group, Item, Matrix, Segment, Shape, Text, multiply, stretch
 from ppprint.render.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_BOLD_ITALIC, SERIF_ITALIC
 from ppprint.render.glyphs import glyph_outline, text_glyphs, text_outline, text_width
+from ppprint.render.pdfmeta import xmp_element
 
 POINTS_PER_INCH = 72.0
 GLYPH_EM = 1000.0
@@ -48,8 +51,9 @@ def clean(text: str) -> str:
 # -- self-contained files ------------------------------------------------------------------------
 
 
-def svg_document(drawing: Drawing) -> str:
-    """The SVG text of a drawing, a file of its own."""
+def svg_document(drawing: Drawing, metadata: Mapping[str, Any] | None = None) -> str:
+    """The SVG text of a drawing, a file of its own; with ``metadata`` (see
+    :func:`~ppprint.render.pdfmeta.xmp_packet`), its ``<metadata>`` holds the credit and licence as XMP."""
     width, height = drawing.width, drawing.height
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>\n',
@@ -61,6 +65,8 @@ def svg_document(drawing: Drawing) -> str:
         parts.append(f"<title>{escape(clean(drawing.title))}</title>\n")
     if drawing.description:
         parts.append(f"<desc>{escape(clean(drawing.description))}</desc>\n")
+    if metadata is not None:
+        parts.append(f"<metadata>\n{xmp_element(metadata)}</metadata>\n")
     _write(parts, drawing.items)
     parts.append("</svg>\n")
     return "".join(parts)

@@ -80,19 +80,23 @@ def build_pnp(name: str, options: PnpOptions) -> bytes:
 
         title, author, licence, add_sections = piecepack.TITLE, piecepack.AUTHOR, piecepack.LICENCE, piecepack.add_sections
         language = None
+        rights = licence
     else:
         game = _plugin(name)
         check_meta_settable(game.data)
         meta = game.data.meta
         title, author, licence, language = meta.title, meta.author(), meta.licence.name, meta.language
+        rights = f"Licence: {licence}. " + " ".join(meta.licence.notice.split())
         add_sections = game.hook("pnp", "add_sections") or _standard(game)
     document = PrintAndPlay(
         options.paper,
         title=f"{title}: print-and-play",
         author=author,
-        subject=f"{title}: print-and-play sheets ({options.paper}{', double-sided' if options.double_sided else ''})",
+        subject=f"{title}: print-and-play sheets ({options.paper}, {'double-sided' if options.double_sided else 'one-sided'})",
         keywords=["print-and-play", name, f"licence: {licence}"],
         language=language,
+        double_sided=options.double_sided,
+        rights=rights,
     )
     add_sections(document, options)
     return document.finish()

@@ -1,24 +1,29 @@
 """The piecepack print-and-play kit: ``ppprint pnp piecepack``.
 
-Everything at true size, drawn by the piecepack piece drawers:
+First a page of words (:func:`how_to_print`, :func:`game_needs`): what to print
+and how, how to cut and fold, what each game set up from the kit uses of it,
+with its credit and licence. Then everything at true size, drawn by the
+piecepack piece drawers, in this order:
 
 * tiles (2 in), value side as the front, grid side as the back;
 * coins (0.75 in), value as the front, suit as the back;
-* one die per suit as a fold-up net: a cross of six 0.5 in faces with seven
-  glue tabs (grey), fold lines dashed;
-* one pawn per suit to fold: a 0.5 in strip with a base flap, the front
-  silhouette, a fold at the top of the head, the back silhouette upside down
-  and a second base flap, so the two bases meet under the standing pawn;
 * the matchsticks the games need (:func:`matchstick_counts`, from each game's
   ``equipment()``, see :mod:`ppprint.book.pnp`), each in a suit's colour, the
   suits taken in turn (Suns, Moons, Crowns, Arms, Suns...) within each length,
   as the games' diagrams colour them;
 * the energy cubes the games need (the null "sticks" of a matchsticks set), as
-  flat 3/8 in squares in the suits' colours, the suits in turn.
+  flat 3/8 in squares in the suits' colours, the suits in turn;
+* on one sheet, one die per suit as a fold-up net (a cross of six 0.5 in faces
+  with seven glue tabs, grey, fold lines dashed) and one pawn per suit to fold
+  (a 0.5 in strip with a base flap, the front silhouette, a fold at the top of
+  the head, the back silhouette upside down and a second base flap, so the two
+  bases meet under the standing pawn).
 
-Nets, pawns and sticks have a plain back, so a double-sided print leaves the
-reverse of a net blank; a cube's back is its front. Tiles, coins, sticks and
-cubes bleed with ``--bleed`` (coins as a larger disc).
+Nets and pawns have no back: they share the last sheet, which a double-sided
+print leaves one-sided. A stick's or cube's back is its front, printed on the
+back of a double-sided sheet and left blank one-sided. Tiles, coins, sticks
+and cubes bleed with ``--bleed``, each side in its own colour (a tile's grid
+side is beige), coins as a larger disc.
 """
 
 from __future__ import annotations
@@ -27,12 +32,12 @@ from collections.abc import Callable
 
 from reportlab.lib import colors
 
-from ppprint.book.pnp.options import PnpOptions, equipment_needs
+from ppprint.book.pnp.options import PnpOptions, equipment_needs, printing_words
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
 from ppprint.model.table import COIN_DIAMETER, CUBE_SIZE, DIE_SIZE, MATCHSTICK_LENGTHS, MATCHSTICK_WIDTH, PAWN_HEIGHT, PAWN_WIDTH, SUIT_NAMES, SUITS, TILE_SIZE, Piece
 from ppprint.render.draw import Drawing, Paint, Pen
 from ppprint.render.pieces import POINTS_PER_INCH, draw_piece
-from ppprint.render.pieces.piecepack import BODY_FILL, OUTLINE_COLOUR, centred_text, rank_text, suit_colour, suit_symbol
+from ppprint.render.pieces.piecepack import BODY_FILL, GRID_FILL, OUTLINE_COLOUR, centred_text, rank_text, suit_colour, suit_symbol
 
 TITLE = "Piecepack"
 AUTHOR = "James Kyle (piecepack design); ppprint (this kit)"
@@ -46,6 +51,8 @@ PAWN_BASE = 3 / 8
 """Length of a folding pawn's base flap, inches."""
 KIT_EXTRAS = {"matchstick-3": "three", "matchstick-ace": "ace", "energy-cube": "cube"}
 """What a game may ask the kit for (``equipment()`` kinds) -> what the kit prints: a stick or a cube."""
+KIT_WORDS = {"matchstick-3": "3-sticks", "matchstick-ace": "ace sticks", "energy-cube": "energy cubes"}
+"""The ``equipment()`` kinds in words."""
 
 DIE_FACES: dict[tuple[int, int], int] = {(1, 0): 2, (0, 1): 3, (1, 1): 1, (2, 1): 4, (1, 2): 5, (1, 3): 0}
 """The cross of a die net: (column, row from the top) -> rank; opposite faces are A/null, 2/5, 3/4."""
@@ -92,11 +99,6 @@ def _drawing(width: float, height: float, draw: Callable[[Pen], None]) -> Drawin
 def piece_drawing(piece: Piece, width: float, height: float) -> Drawing:
     """One piece drawn by its piecepack drawer, centred in a drawing of exactly its size."""
     return _drawing(width, height, lambda pen: draw_piece(pen, piece, (width * _PT / 2, height * _PT / 2)))
-
-
-def blank(width: float, height: float) -> Drawing:
-    """The plain back of a piece that has none."""
-    return Drawing(width * _PT, height * _PT)
 
 
 def die_net(suit: str) -> Drawing:
@@ -148,8 +150,57 @@ def pawn_strip(suit: str) -> Drawing:
     return _drawing(PAWN_WIDTH, 2 * (PAWN_HEIGHT + PAWN_BASE), draw)
 
 
+def how_to_print(options: PnpOptions) -> list[str]:
+    """What to print and how (:func:`~ppprint.book.pnp.options.printing_words`), and how to cut and fold the kit."""
+    words = printing_words(options)
+    words.append(
+        "Cutting: cut straight from crop mark to crop mark (a craft knife and a steel rule, or a paper trimmer); cut "
+        "coins round, or with a 3/4 in circle punch. Dice: cut round the net and its grey tabs, fold every dashed line "
+        "the same way, and glue each tab under the face it meets. Pawns: cut out the strip, fold on the dashes and glue "
+        "the two bases together underneath, so the pawn stands."
+    )
+    return words
+
+
+def game_needs() -> list[str]:
+    """For each game played with the piecepack, a line: what of the kit it uses, with its credit and licence."""
+    from ppprint.book.pnp.standard import piecepack_words, setup_table
+    from ppprint.registry import registry
+
+    lines = []
+    own = []
+    for game in registry().plugins():
+        meta = game.data.meta
+        equipment = game.hook("pnp", "equipment") if game.module_path("pnp").is_file() else None
+        extras = [f"{count} {KIT_WORDS[kind]}" for kind, count in (equipment() if equipment else {}).items() if kind in KIT_WORDS]
+        used = piecepack_words(setup_table(game)) if game.view is not None else ""
+        if not used and not extras:
+            own.append(f"{meta.title} ('ppprint pnp {game.id}')")
+            continue
+        line = f"{meta.title}: {used or 'the piecepack'}" + (f" ({', '.join(extras)})" if extras else "")
+        lines.append(f"{line}. {meta.byline()}; licence: {meta.licence.name}.")
+    if own:
+        lines.append("Printed with their own boards and pieces, not this kit: " + ", ".join(own) + ".")
+    return lines
+
+
 def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
-    """Tiles, coins, dice nets, pawns and the games' matchsticks."""
+    """What to print and how and what each game needs (one page, or both sides of one sheet double-sided), the
+    tiles, coins, the games' matchsticks and cubes, then the dice nets and pawns (which have no backs, so a
+    double-sided print ends on them)."""
+    counts = extra_counts()
+    extras = [f"{counts[kind]} {words}" for kind, words in (("three", "3-sticks"), ("ace", "ace sticks"), ("cube", "energy cubes")) if counts[kind]]
+    needs = [
+        "In this file: 24 tiles and 24 coins (6 of each suit, null to 5), " + (", ".join(extras) + " for the games that ask for them, " if extras else "")
+        + "then 4 dice and 4 pawns to fold. The games set up from it:",
+        *game_needs(),
+        f"The piecepack: {LICENCE}. This kit's drawings: ppprint.",
+    ]
+    if options.double_sided:  # two pages: one sheet, both sides
+        document.text_sheet("Piecepack print-and-play: what to print and how", how_to_print(options))
+        document.text_sheet("Piecepack print-and-play: what each game needs, credits and licences", needs)
+    else:
+        document.text_sheet("Piecepack print-and-play: what to print and how, what each game needs", [*how_to_print(options), *needs])
     body = colors.HexColor(BODY_FILL)
     tiles = [
         SheetPiece(
@@ -157,6 +208,7 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
             piece_drawing(Piece("tile", 0, 0, suit=suit, rank=rank, side="back"), TILE_SIZE, TILE_SIZE),
             name=f"tile {rank_text(rank) or 'null'} of {suit}",
             bleed_colour=body,
+            back_bleed_colour=colors.HexColor(GRID_FILL),
         )
         for suit in SUITS
         for rank in RANKS
@@ -174,25 +226,14 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
         for rank in RANKS
     ]
     document.piece_sheets("Piecepack coins (0.75 in): value, suit on the back", coins, options.double_sided, options.bleed)
-    net_size = (3 * DIE_SIZE, 4 * DIE_SIZE + TAB_DEPTH)
-    dice = [SheetPiece(die_net(suit), blank(*net_size), name=f"die of {SUIT_NAMES[suit]}") for suit in SUITS]
-    document.piece_sheets("Piecepack dice (0.5 in faces): fold on the dashes, glue the grey tabs", dice, options.double_sided, options.bleed)
-    pawn_size = (PAWN_WIDTH, 2 * (PAWN_HEIGHT + PAWN_BASE))
-    pawns = [SheetPiece(pawn_strip(suit), blank(*pawn_size), name=f"pawn of {SUIT_NAMES[suit]}") for suit in SUITS]
-    document.piece_sheets("Piecepack pawns: fold at the head, glue the bases underneath", pawns, options.double_sided, options.bleed)
-    counts = extra_counts()
     for kind, rank in (("three", 3), ("ace", 1)):
         if not counts[kind]:
             continue
         length = MATCHSTICK_LENGTHS[rank]
-        sticks = [
-            SheetPiece(
-                piece_drawing(Piece("matchstick", 0, 0, suit=suit, rank=rank), MATCHSTICK_WIDTH, length),
-                name=f"{kind}-stick of {suit}",
-                bleed_colour=colors.HexColor(suit_colour(suit)),
-            )
-            for suit in in_turn(counts[kind])
-        ]
+        sticks = []
+        for suit in in_turn(counts[kind]):
+            stick = piece_drawing(Piece("matchstick", 0, 0, suit=suit, rank=rank), MATCHSTICK_WIDTH, length)
+            sticks.append(SheetPiece(stick, stick, name=f"{kind}-stick of {suit}", bleed_colour=colors.HexColor(suit_colour(suit))))
         label = "3-sticks" if kind == "three" else "ace sticks"
         document.piece_sheets(f"Matchsticks: {counts[kind]} {label} ({length:.3f} in), the suits in turn", sticks, options.double_sided, options.bleed)
     if counts["cube"]:
@@ -202,3 +243,6 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
             cubes.append(SheetPiece(face, face, name=f"energy cube of {suit}", bleed_colour=colors.HexColor(suit_colour(suit))))
         each = ", ".join(f"{in_turn(counts['cube']).count(s)} {SUIT_NAMES[s]}" for s in SUITS)
         document.piece_sheets(f"Energy cubes (3/8 in): {counts['cube']} ({each})", cubes, options.double_sided, options.bleed)
+    folded = [SheetPiece(die_net(suit), name=f"die of {SUIT_NAMES[suit]}") for suit in SUITS]
+    folded += [SheetPiece(pawn_strip(suit), name=f"pawn of {SUIT_NAMES[suit]}") for suit in SUITS]
+    document.piece_sheets("Piecepack dice and pawns: fold on the dashes, glue the grey tabs and the pawns' bases", folded, options.double_sided, options.bleed)

@@ -1,7 +1,7 @@
 """The sheets every game with a view gets from ``ppprint pnp GAME``, without a ``pnp.py`` of its own.
 
 * a first sheet of words: the game's title, designers, licence and credits (from
-  ``game.yaml``), what the other sheets hold, and, for a game played with
+  ``game.yaml``), what the other sheets hold, how to print them, and, for a game played with
   piecepack pieces, that ``ppprint pnp piecepack`` prints the whole kit; under
   them a small picture of the setup;
 * the board at true size: the view's table of the setup (the engine's
@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ppprint.book.pnp.options import KIT, PnpOptions
+from ppprint.book.pnp.options import KIT, PnpOptions, printing_words
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
 from ppprint.model.table import Piece, Table, footprint, piece_kind
 from ppprint.registry import Plugin
@@ -117,7 +117,8 @@ def add_standard_sections(document: PrintAndPlay, options: PnpOptions, game: Plu
         *(f"Credit: {line}" for line in meta.credits),
         f"These sheets hold the board at true size ({size}), then the pieces the setup uses: "
         + (", ".join(words) if words else "none")
-        + ". Print at 100% (actual size).",
+        + ".",
+        *printing_words(options),
     ]
     piecepack = piecepack_words(table)
     if piecepack:

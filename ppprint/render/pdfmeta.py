@@ -34,9 +34,9 @@ def _list(kind: str, items: Sequence[str]) -> str:
     return f"<rdf:{kind}>" + "".join(f"<rdf:li>{escape(item)}</rdf:li>" for item in items) + f"</rdf:{kind}>"
 
 
-def xmp_packet(meta: Mapping[str, Any]) -> str:
-    """The XMP packet of a PDF whose metadata is ``meta``: the keys of
-    :func:`~ppprint.book.rulebook.rulebook_metadata` (title, author, subject, keywords), and
+def xmp_element(meta: Mapping[str, Any]) -> str:
+    """The ``x:xmpmeta`` element of ``meta``: the keys of
+    :func:`~ppprint.document.book.book_metadata` (title, author, subject, keywords), and
     optionally ``rights`` (the licence notice), ``licence_url``, ``creators`` (a list) and ``language``."""
     keywords = [str(k) for k in meta.get("keywords", [])]
     licences = [k.split(":", 1)[1].strip() for k in keywords if k.startswith("licence:")]
@@ -65,7 +65,6 @@ def xmp_packet(meta: Mapping[str, Any]) -> str:
         ]
     body = "\n    ".join(field for field in fields if field)
     return (
-        '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
         '<x:xmpmeta xmlns:x="adobe:ns:meta/">\n'
         ' <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n'
         '  <rdf:Description rdf:about=""\n'
@@ -79,8 +78,12 @@ def xmp_packet(meta: Mapping[str, Any]) -> str:
         "  </rdf:Description>\n"
         " </rdf:RDF>\n"
         "</x:xmpmeta>\n"
-        '<?xpacket end="w"?>'
     )
+
+
+def xmp_packet(meta: Mapping[str, Any]) -> str:
+    """The XMP packet of a PDF whose metadata is ``meta``: :func:`xmp_element` wrapped as a packet."""
+    return '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n' + xmp_element(meta) + '<?xpacket end="w"?>'
 
 
 def attach_to_canvas(canvas: Any, meta: Mapping[str, Any]) -> None:
