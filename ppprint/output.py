@@ -228,7 +228,9 @@ def write_set(root: Path, files: Sequence[tuple[str, bytes]]) -> list[Path]:
             raise
         _raise_held(_take_lost(), NOTHING_CHANGED)
         with _held_signals() as held:
+            _pause()
             _swap(base, staging, entries)
+            _pause()
             shutil.rmtree(staging, ignore_errors=True)
     finally:
         with _held_signals() as also:
@@ -255,6 +257,7 @@ def _swap(base: Path, staging: Path, entries: list[str]) -> None:
         for entry in entries:
             swapped.append((entry, False))
             swapped[-1] = (entry, _put(staging / entry, base / entry, old / entry))
+            _pause()
     except OSError as exc:
         for entry, had_old in reversed(swapped):
             target, staged = base / entry, staging / entry
@@ -286,6 +289,7 @@ def _put(staged: Path, target: Path, backup: Path) -> bool:
                 raise
             _remove(backup)  # what a concurrent build put there in the meantime
             continue
+        _pause()
         try:
             os.rename(staged, target)
             return had_old
@@ -293,6 +297,16 @@ def _put(staged: Path, target: Path, backup: Path) -> bool:
             if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
                 raise
     raise OSError(errno.EEXIST, "another build keeps replacing it", str(target))
+
+
+PAUSE_VARIABLE = "PPPRINT_TEST_PAUSE_AT_SWAP"
+"""A test's hook (tests/test_killed_builds.py): when set, the process stops itself (SIGSTOP) at each
+step of a swap, so the test can kill it there with SIGKILL, or let it go on with SIGCONT."""
+
+
+def _pause() -> None:
+    if os.environ.get(PAUSE_VARIABLE):
+        os.kill(os.getpid(), signal.SIGSTOP)
 
 
 def _remove(path: Path) -> None:
