@@ -405,8 +405,10 @@ def interruptible() -> Iterator[None]:
     """
 
     def handler(signum: int, frame: FrameType | None) -> None:
+        _raised.append(signum)
         raise Interrupted(signum)
 
+    _raised.clear()
     earlier_hook = sys.unraisablehook
 
     def keep_lost(unraisable: sys.UnraisableHookArgs) -> None:
@@ -422,6 +424,16 @@ def interruptible() -> Iterator[None]:
     finally:
         sys.unraisablehook = earlier_hook
         _lost.clear()
+
+
+_raised: list[int] = []
+"""Signals raised as :class:`Interrupted` in the latest :func:`interruptible` block."""
+
+
+def interrupted_by() -> int | None:
+    """The first signal the latest :func:`interruptible` block raised as :class:`Interrupted`, if any: a
+    library that caught it and raised another error (pydantic's ``SchemaError``) was interrupted all the same."""
+    return _raised[0] if _raised else None
 
 
 def _take_lost() -> list[int]:

@@ -11,6 +11,7 @@ a test in-process shows the command line still naming the signal.
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -32,13 +33,13 @@ BUILD = ["--no-bundled", "--games", "games", "build", "long", "--no-cache", "--j
 
 @pytest.fixture(scope="module")
 def long_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A game with a long rules text: about two seconds of page layout."""
+    """A game with a long rules text: several seconds of page layout."""
     root = tmp_path_factory.mktemp("ctrl-c")
     (root / "games").mkdir()
     create_game(root / "games", "long")
     rules = root / "games" / "long" / "rules.md"
     words = "A paragraph of plain words about the game, long enough to wrap across a line or two of the page."
-    rules.write_text(rules.read_text(encoding="utf-8") + "".join(f"\n## Note {i}\n\n{words}\n" for i in range(1500)), encoding="utf-8")
+    rules.write_text(rules.read_text(encoding="utf-8") + "".join(f"\n## Note {i}\n\n{words}\n" for i in range(4000)), encoding="utf-8")
     return root
 
 
@@ -67,7 +68,7 @@ def _interrupt(root: Path, delay: float) -> tuple[int, str, bool]:
     return process.returncode, stderr, sent
 
 
-@pytest.mark.parametrize("delay", [0.0, 0.05, 0.3, 0.6, 1.0, 1.3, 1.6, 1.9, 2.2, 2.5, 2.8])
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.3, 0.6, 0.9, 1.2, 1.5, 1.8, 2.1, 2.4])
 def test_ctrl_c_at_any_moment_exits_130_with_one_line(long_game: Path, delay: float) -> None:
     code, stderr, sent = _interrupt(long_game, delay)
     if not sent:
@@ -90,3 +91,20 @@ def test_an_interruption_rebuilt_by_reportlab_keeps_its_signal(long_game: Path, 
     monkeypatch.chdir(long_game)
     assert run(BUILD) == 128 + signal.SIGTERM
     assert capsys.readouterr().err == "error: interrupted by SIGTERM\n"
+
+
+def test_an_interruption_a_library_turned_into_its_own_error_is_still_one(long_game: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """pydantic-core catches an exception raised while it builds a model's validator and raises a
+    ``SchemaError`` with its text (Ctrl-C while a module defines its models): an interruption all the same."""
+
+    def defining_models(*args: object, **options: object) -> None:
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(5)
+        except Interrupted as exc:
+            raise RuntimeError(f'Error building "function-before" validator: Interrupted: {exc}') from None
+
+    monkeypatch.setattr("ppprint.build.jobs.build_games", defining_models)
+    monkeypatch.chdir(long_game)
+    assert run(BUILD) == 130
+    assert capsys.readouterr().err == "error: interrupted by SIGINT\n"
