@@ -22,6 +22,14 @@ def _stop(signum: int, frame: object) -> None:
     os._exit(128 + signum)
 
 
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except OSError:
+            pass  # a reader that went away (a closed pipe): nothing more can reach it
+
+
 def main() -> None:
     """Run the command line (:func:`ppprint.cli.run`), its modules imported with the signals already handled."""
     for signum in _SIGNALS:
@@ -29,14 +37,12 @@ def main() -> None:
     from ppprint.cli import run
 
     code = run()
-    sys.stdout.flush()
-    sys.stderr.flush()
+    _flush()
     if not hasattr(signal, "pthread_sigmask"):  # Windows: Python's own shutdown
         sys.exit(code)
     signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
     atexit._run_exitfuncs()
-    sys.stdout.flush()
-    sys.stderr.flush()
+    _flush()
     for signum in sorted(signal.sigpending() & set(_SIGNALS)):
         _stop(signum, None)
     os._exit(code)
