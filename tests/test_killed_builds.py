@@ -65,11 +65,11 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, b
     return root, old, new, other
 
 
-def _kill_at(root: Path, step: int) -> tuple[bool, set[int]]:
-    """Run the build of two games and SIGKILL it when it stops at step ``step`` of its swap (letting it
-    past the earlier ones); whether it was killed (not when it has fewer steps), and the pids of its workers."""
+def _kill_at(root: Path, step: int, args: list[str] = KILLED) -> tuple[bool, set[int]]:
+    """Run ppprint (the build of two games) and SIGKILL it when it stops at step ``step`` of a swap (letting
+    it past the earlier ones); whether it was killed (not when it has fewer steps), and the pids of its workers."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "ppprint", *KILLED], cwd=root, env={**_env(), PAUSE_VARIABLE: "1"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        [sys.executable, "-m", "ppprint", *args], cwd=root, env={**_env(), PAUSE_VARIABLE: "1"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     workers: set[int] = set()
     stops = 0
@@ -121,3 +121,21 @@ def test_a_build_killed_at_any_step_of_its_swap_loses_no_file(
             break
     # The swap has a step per rename (a build that never stopped would prove nothing), and both outcomes occur.
     assert len(outcomes) > 8 and set(outcomes) == {"old", "new"}, outcomes
+
+
+def test_a_run_killed_while_it_completes_a_dead_builds_swap_leaves_it_to_the_next(
+    project: tuple[Path, dict[str, bytes], dict[str, bytes], dict[str, bytes]], tmp_path: Path
+) -> None:
+    """The build of two games killed between the two renames of its first entry; the build of the third
+    killed too, at its first step, between the two renames with which it puts that entry in place; a third
+    run completes the swap."""
+    source, old, new, other = project
+    root = tmp_path / "run"
+    shutil.copytree(source / "games", root / "games", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(source / "out" / CACHE, root / "out" / CACHE)
+    _lay_out(root / "out", {**old, **MINE})
+    assert _kill_at(root, 2)[0] and _kill_at(root, 0, NEXT)[0]
+    first = sorted(name for name in new if "/" not in name)[0]
+    assert not (root / "out" / first).exists()  # its only copies are in the staging folder
+    _ppprint(root, NEXT)
+    assert _outputs(root / "out") == {**new, **MINE, **other} and leftovers(root / "out") == []
