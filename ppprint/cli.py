@@ -543,7 +543,7 @@ def run(args: Sequence[str] | None = None) -> int:
     says whether it wrote its files or left the old ones), 70 for an internal error.
     Never a traceback (unless $PPPRINT_TRACEBACK is 1).
     """
-    from ppprint.output import interruptible
+    from ppprint.output import interrupted_by, interruptible
 
     command = typer.main.get_command(app)
     try:
@@ -592,6 +592,10 @@ def run(args: Sequence[str] | None = None) -> int:
         _error(f"error: {shorten(where + (exc.strerror or str(exc)))}")
         return EXIT_INPUT
     except Exception as exc:  # noqa: BLE001 - the last resort: one line, never a traceback
+        signum = interrupted_by()
+        if signum is not None:  # a library turned the interruption into its own error
+            _error(f"error: interrupted by {signal.Signals(signum).name}")
+            return 128 + signum
         if os.environ.get(TRACEBACK_VARIABLE) == "1":
             traceback.print_exc()
         what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__

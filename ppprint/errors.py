@@ -14,6 +14,7 @@ rules forbid; it carries a reason code, like python-chess's ``IllegalMoveError``
 from __future__ import annotations
 
 import re
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -97,9 +98,14 @@ class Interrupted(BaseException):
     (temporary files are removed) before the command line reports it (exit status 128 + the signal's number).
 
     A :class:`BaseException`, like :class:`KeyboardInterrupt`, so no ``except Exception`` swallows it.
+    ReportLab's bare ``except:`` rebuilds it from its text with words added (``Interrupted("... wrap 2")``):
+    the signal is then the text's last number (SIGINT if it has none).
     """
 
-    def __init__(self, signum: int, outcome: str = ""):
+    def __init__(self, signum: int | str, outcome: str = ""):
+        if not isinstance(signum, int):
+            numbers = [int(number) for number in re.findall(r"\d+", signum)]
+            signum = numbers[-1] if numbers and numbers[-1] in signal.valid_signals() else signal.SIGINT
         self.signum = signum
         self.outcome = outcome
         """What the interrupted command had written, when it knows (a build: all of its files, or none)."""

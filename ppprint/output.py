@@ -9,6 +9,12 @@
   anything fails or an interruption arrives before the swap, the staging folder is removed and the old
   files are as they were; if a rename fails during the swap, the files already swapped are put back.
   Either every file of the set is new, or every one is as it was, and the error says which.
+* Killed (SIGKILL, a power cut) at any moment, a build loses nothing. Just before its swap it writes a
+  journal into the staging folder (the entries to put in place; every new file is there and on the disk
+  by then), and removes it once the swap is done. The next write into that folder, whatever it writes,
+  finds the staging folder of a process that is gone: with a journal, it completes the swap (each new
+  entry still staged is put in place, the old one set aside), so the set is wholly new; without one,
+  nothing was moved yet, the old files are in place, and it removes the folder.
 * :func:`interruptible` turns SIGINT and SIGTERM into :class:`~ppprint.errors.Interrupted`, raised
   where the program is, so the ``finally`` blocks here remove what they created. One raised where
   Python can only print it (in a weak reference's callback or a ``__del__``) is kept instead, and
@@ -18,12 +24,13 @@ A failure of the file system (a read-only folder, a full disk, a path whose pare
 symlink loop, a folder where a file should go, a place such as ``/proc`` where nothing can be created)
 is an :class:`~ppprint.errors.InputError` naming the path, never a traceback. Only SIGKILL (or a
 power cut) can leave a temporary file or staging folder; the next write into that folder removes
-those whose process is gone.
+those whose process is gone (completing a staging folder's swap first, as above).
 """
 
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
 import secrets
@@ -40,6 +47,10 @@ from ppprint.errors import InputError, Interrupted
 
 STAGING_PREFIX = ".ppprint-staging-"
 """The staging folder of a set of files being written, inside the output folder."""
+JOURNAL = ".ppprint-journal"
+"""In a staging folder, from just before its swap until every entry is in place: the entries, as JSON."""
+OLD = ".ppprint-old"
+"""In a staging folder, during its swap: the entries it replaced."""
 _LEFTOVER = re.compile(r"\.ppprint-staging-(\d+)-[0-9a-f]{8}|\..+\.(\d+)\.[0-9a-f]{8}\.part")
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
@@ -150,8 +161,8 @@ _TIDIED: set[Path] = set()
 
 
 def _remove_leftovers(folder: Path) -> None:
-    """Remove temporary files and staging folders in ``folder`` whose process is gone (killed by SIGKILL),
-    once per folder and process."""
+    """Remove the temporary files in ``folder`` whose process is gone (killed by SIGKILL), and complete or
+    remove its staging folders (:func:`_recover`), once per folder and process."""
     if folder in _TIDIED:
         return
     _TIDIED.add(folder)
@@ -164,7 +175,7 @@ def _remove_leftovers(folder: Path) -> None:
         if match is None or _alive(int(match.group(1) or match.group(2))):
             continue
         if entry.is_dir(follow_symlinks=False):
-            shutil.rmtree(entry.path, ignore_errors=True)
+            _recover(folder, Path(entry.path))
         else:
             _unlink(Path(entry.path))
 
@@ -186,6 +197,7 @@ def _alive(pid: int) -> bool:
 
 NOTHING_CHANGED = "nothing was written (the files already there are as they were)"
 ALL_WRITTEN = "every file of the build was written"
+HALF_DONE = "some old files could not be put back; the next write into this folder puts the new ones in place"
 
 
 def write_set(root: Path, files: Sequence[tuple[str, bytes]]) -> list[Path]:
@@ -228,11 +240,13 @@ def write_set(root: Path, files: Sequence[tuple[str, bytes]]) -> list[Path]:
             raise
         _raise_held(_take_lost(), NOTHING_CHANGED)
         with _held_signals() as held:
+            _pause()
             _swap(base, staging, entries)
-            shutil.rmtree(staging, ignore_errors=True)
+            _pause()
     finally:
         with _held_signals() as also:
-            shutil.rmtree(staging, ignore_errors=True)
+            if not (staging / JOURNAL).exists():  # else a swap failed half-undone: the next run completes it
+                shutil.rmtree(staging, ignore_errors=True)
         held += also
     _raise_held(held, ALL_WRITTEN)
     return targets
@@ -247,25 +261,86 @@ def _raise_held(held: list[int], outcome: str) -> None:
 
 
 def _swap(base: Path, staging: Path, entries: list[str]) -> None:
-    """Move each staged entry into place, keeping the old ones in the staging folder until all are in; undo on failure."""
-    old = staging / ".ppprint-old"
+    """Move each staged entry into place, keeping the old ones in the staging folder until all are in; undo on failure.
+
+    The journal is written first, so a process killed during the swap leaves a swap that the next run
+    into ``base`` completes (:func:`_recover`); it is removed once every entry is in place or put back.
+    """
+    old = staging / OLD
     swapped: list[tuple[str, bool]] = []
     try:
         old.mkdir()
+        _write_journal(staging, entries)
+        _pause()
         for entry in entries:
             swapped.append((entry, False))
             swapped[-1] = (entry, _put(staging / entry, base / entry, old / entry))
+            _pause()
+        _unlink(staging / JOURNAL)
     except OSError as exc:
-        for entry, had_old in reversed(swapped):
-            target, staged = base / entry, staging / entry
-            try:
-                if not staged.exists() and (target.exists() or target.is_symlink()):
-                    os.rename(target, staged)
-                if had_old:
-                    os.rename(old / entry, target)
-            except OSError:
-                pass
-        raise _refuse("write", base / swapped[-1][0] if swapped else base, exc, NOTHING_CHANGED) from None
+        outcome = NOTHING_CHANGED if _undo(base, staging, swapped) else HALF_DONE
+        raise _refuse("write", base / swapped[-1][0] if swapped else base, exc, outcome) from None
+
+
+def _undo(base: Path, staging: Path, swapped: list[tuple[str, bool]]) -> bool:
+    """Put back the old entries of a failed swap; whether all were (then the journal goes, and the staging folder with it)."""
+    for entry, had_old in reversed(swapped):
+        target, staged = base / entry, staging / entry
+        try:
+            if not staged.exists() and (target.exists() or target.is_symlink()):
+                os.rename(target, staged)
+            if had_old:
+                os.rename(staging / OLD / entry, target)
+        except OSError:
+            return False
+    _unlink(staging / JOURNAL)
+    return True
+
+
+def _write_journal(staging: Path, entries: list[str]) -> None:
+    """Record the entries of a swap about to start, on the disk before the first rename."""
+    part = staging / f"{JOURNAL}.part"
+    _write_new(part, json.dumps(entries).encode("utf-8"))
+    os.rename(part, staging / JOURNAL)
+    try:
+        handle = os.open(staging, os.O_RDONLY)
+    except OSError:
+        return  # a system that cannot open a folder (Windows) has no folder to flush either
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def _recover(folder: Path, staging: Path) -> None:
+    """Take over the staging folder of a process that is gone: complete the swap its journal records, if
+    any (every new file is in it by then), then remove it.
+
+    It is first renamed to a name of this process, so two runs never work on it at once; one killed
+    while at it leaves it to the next run in turn. A journal that names anything but an entry of
+    ``folder`` (not one ppprint wrote) leaves the folder untouched.
+    """
+    claimed = folder / f"{STAGING_PREFIX}{os.getpid()}-{secrets.token_hex(4)}"
+    try:
+        os.rename(staging, claimed)
+    except OSError:
+        return  # another run took it first
+    try:
+        entries = json.loads((claimed / JOURNAL).read_bytes())
+    except FileNotFoundError:
+        entries = []  # killed before its swap: nothing moved, the old files are in place
+    except (OSError, ValueError):
+        return
+    if not isinstance(entries, list) or not all(isinstance(entry, str) and entry not in ("", ".", "..") and Path(entry).name == entry for entry in entries):
+        return
+    try:
+        for entry in entries:
+            staged = claimed / entry
+            if staged.exists() or staged.is_symlink():
+                _put(staged, folder / entry, claimed / OLD / entry)
+    except OSError:
+        return  # kept, for the next run to try again
+    shutil.rmtree(claimed, ignore_errors=True)
 
 
 def _put(staged: Path, target: Path, backup: Path) -> bool:
@@ -286,6 +361,7 @@ def _put(staged: Path, target: Path, backup: Path) -> bool:
                 raise
             _remove(backup)  # what a concurrent build put there in the meantime
             continue
+        _pause()
         try:
             os.rename(staged, target)
             return had_old
@@ -293,6 +369,16 @@ def _put(staged: Path, target: Path, backup: Path) -> bool:
             if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
                 raise
     raise OSError(errno.EEXIST, "another build keeps replacing it", str(target))
+
+
+PAUSE_VARIABLE = "PPPRINT_TEST_PAUSE_AT_SWAP"
+"""A test's hook (tests/test_killed_builds.py): when set, the process stops itself (SIGSTOP) at each
+step of a swap, so the test can kill it there with SIGKILL, or let it go on with SIGCONT."""
+
+
+def _pause() -> None:
+    if os.environ.get(PAUSE_VARIABLE):
+        os.kill(os.getpid(), signal.SIGSTOP)
 
 
 def _remove(path: Path) -> None:
@@ -319,8 +405,10 @@ def interruptible() -> Iterator[None]:
     """
 
     def handler(signum: int, frame: FrameType | None) -> None:
+        _raised.append(signum)
         raise Interrupted(signum)
 
+    _raised.clear()
     earlier_hook = sys.unraisablehook
 
     def keep_lost(unraisable: sys.UnraisableHookArgs) -> None:
@@ -336,6 +424,16 @@ def interruptible() -> Iterator[None]:
     finally:
         sys.unraisablehook = earlier_hook
         _lost.clear()
+
+
+_raised: list[int] = []
+"""Signals raised as :class:`Interrupted` in the latest :func:`interruptible` block."""
+
+
+def interrupted_by() -> int | None:
+    """The first signal the latest :func:`interruptible` block raised as :class:`Interrupted`, if any: a
+    library that caught it and raised another error (pydantic's ``SchemaError``) was interrupted all the same."""
+    return _raised[0] if _raised else None
 
 
 def _take_lost() -> list[int]:

@@ -15,8 +15,11 @@ import os
 import re
 import shutil
 import signal
+import socket
+import struct
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +30,7 @@ import watchfiles
 
 from ppprint.registry import configure
 from ppprint.build import serve as serve_module
-from ppprint.build.serve import LiveBook, Snapshot, _Watch, serve
+from ppprint.build.serve import BookServer, LiveBook, Snapshot, _Watch, serve
 from tests.conftest import BUNDLED_GAMES, edit
 from tests.hostile import interrupt_in_a_weak_reference_callback
 from tests.test_book_contract import flip_first_reason
@@ -249,3 +252,72 @@ def test_temporary_and_hidden_files_are_not_changes(tmp_path: Path) -> None:
         (watchfiles.Change.deleted, str(folder / "old.yaml")),
     }
     assert watch.relevant(changes) == [folder / "figures" / "a.yaml", folder / "old.yaml"]
+
+
+# -- the server under attack (issue 26) ----------------------------------------------------------
+
+
+@pytest.fixture
+def book_server(tmp_path: Path) -> Iterator[BookServer]:
+    """A server of an unbuilt book (its page is a large stand-in), serving on a thread; stopped after the test."""
+    book = LiveBook("pileup", out=tmp_path / "out")
+    book.snapshot = Snapshot(1, b"<p>a large page</p>" * 1_000_000)
+    server = BookServer(book, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.stop()
+
+
+def _handlers_done() -> None:
+    """Wait (up to 5 s) until no thread of the server is handling a request."""
+    deadline = time.monotonic() + 5
+    while any("process_request_thread" in thread.name for thread in threading.enumerate()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+def test_a_request_for_another_host_is_refused(book_server: BookServer) -> None:
+    """DNS rebinding: a page of evil.example whose name now resolves to 127.0.0.1 sends its own Host."""
+    port = book_server.server_address[1]
+    assert book_server.server_address[0] == "127.0.0.1"
+    statuses = {}
+    for host in ("evil.example", f"evil.example:{port}", "127.0.0.1", f"127.0.0.1:{port + 1}", f"127.0.0.1:{port}", f"localhost:{port}", f"LOCALHOST:{port}"):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
+        connection.request("GET", "/status", headers={"Host": host})
+        response = connection.getresponse()
+        statuses[host] = (response.status, b"busy" in response.read())
+        connection.close()
+    refused, served = (421, False), (200, True)
+    assert statuses == {**{host: refused for host in list(statuses)[:4]}, **{host: served for host in list(statuses)[4:]}}
+
+
+def test_a_connection_that_sends_nothing_is_closed_after_the_timeout(book_server: BookServer) -> None:
+    book_server.request_timeout = 0.5
+    with socket.create_connection(book_server.server_address, timeout=5) as client:
+        started = time.monotonic()
+        assert client.recv(1) == b""  # closed by the server (a timeout here: still held open)
+        assert time.monotonic() - started < 3
+
+
+def test_a_client_that_drops_the_connection_leaves_no_traceback(book_server: BookServer, capfd: pytest.CaptureFixture[str]) -> None:
+    port = book_server.server_address[1]
+    for _ in range(3):
+        with socket.create_connection(book_server.server_address, timeout=5) as client:
+            client.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            assert client.recv(1024).startswith(b"HTTP/1.0 200")
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # closed with a reset, mid-response
+    _handlers_done()
+    assert capfd.readouterr().err == ""
+
+
+def test_a_burst_of_connections_is_not_refused(tmp_path: Path) -> None:
+    """The backlog: 40 connections at once, before the server accepts any, all get through."""
+    server = BookServer(LiveBook("pileup", out=tmp_path / "out"), 0)
+    clients = []
+    try:
+        for _ in range(40):
+            clients.append(socket.create_connection(server.server_address, timeout=0.5))
+    finally:
+        for client in clients:
+            client.close()
+        server.server_close()

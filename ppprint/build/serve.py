@@ -10,7 +10,9 @@ A build that fails (a wrong claim, bad data, an error in the game's code, a brok
 each naming its file and line (a broken contract, its seed, ply, position and move); the page shows them in a panel above the last good book. Every build
 sends a ``reload`` server-sent event (``/events``) to the pages open in a browser, whose small inline
 script reloads the page; ``/status`` tells the same as JSON. The server listens on 127.0.0.1 only,
-and the files are watched with watchfiles.
+answers only requests addressed to it (the Host header: 127.0.0.1, localhost or [::1] and its port),
+drops a connection that keeps it waiting :data:`REQUEST_TIMEOUT` seconds, and ignores clients that
+go away; the files are watched with watchfiles.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from html import escape
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -42,6 +45,10 @@ from ppprint.web.fonts import font_face_css, font_files
 from ppprint.web.html import BODY_CLOSE, BODY_OPEN, STYLE
 
 HOST = "127.0.0.1"
+REQUEST_TIMEOUT = 10.0
+"""Seconds a connection may keep the server waiting on a read or a write (a half-open one holds a thread no longer)."""
+BACKLOG = 64
+"""Connections waiting to be accepted (the standard library's 5 refused a page's burst of requests)."""
 KEEP_ALIVE = 15.0
 """Seconds between comments on an idle event stream (so a dropped connection is noticed)."""
 STEP_MS = 50
@@ -306,6 +313,20 @@ def watch(book: LiveBook, stop: threading.Event | SignalFlag, ready: Callable[[]
 class _Handler(BaseHTTPRequestHandler):
     server: BookServer
 
+    def setup(self) -> None:
+        super().setup()
+        self.connection.settimeout(self.server.request_timeout)
+
+    def parse_request(self) -> bool:
+        """A request whose Host is not this server's address is refused (421): a page on another site
+        that had its name resolve to 127.0.0.1 (DNS rebinding) cannot read the book."""
+        if not super().parse_request():
+            return False
+        if (self.headers.get("Host") or "").lower() not in self.server.hosts:
+            self.send_error(HTTPStatus.MISDIRECTED_REQUEST, "this server answers requests for its own address only")
+            return False
+        return True
+
     def log_message(self, format: str, *args: Any) -> None:  # the terminal shows builds, not requests
         pass
 
@@ -356,6 +377,8 @@ class BookServer(ThreadingHTTPServer):
     """The HTTP server of one live book, on 127.0.0.1."""
 
     daemon_threads = True
+    request_queue_size = BACKLOG
+    request_timeout = REQUEST_TIMEOUT
 
     def __init__(self, book: LiveBook, port: int = 0):
         self.book = book
@@ -368,6 +391,17 @@ class BookServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.server_address[1]}/"
+
+    @property
+    def hosts(self) -> set[str]:
+        """The Host headers a request to this server carries."""
+        return {f"{name}:{self.server_address[1]}" for name in (HOST, "localhost", "[::1]")}
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that went away (a closed tab, a dropped or timed-out connection) is no error: nothing
+        is printed. Anything else is printed as the standard library does."""
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)
 
     def stop(self) -> None:
         self.stopping.set()
