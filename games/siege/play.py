@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import math
 import random
-from heapq import heappop, heappush
 from dataclasses import dataclass
+from heapq import heappop, heappush
 from typing import Any
 
 from ppprint.api import TERMINAL, Agent, AgentFactory, State, Variant
 
 from .engine import DieMove, Siege, SiegeState
 
+MAX_PLIES = 5000
+"""Advancing play ends a game in 200 to 2,500 plies (4 players, 20 games); random play takes tens of thousands."""
 DEFAULT_AGENTS = ("advance", "random")
 """The report's agents unless it is told others: advancing play is the baseline, random play the weak reference."""
 SELF_PLAY = ("advance",)
@@ -29,6 +31,10 @@ ARMY_STEP = 0.05
 """What a step of an Army away from its own Home Base is worth, in turns, within :data:`CLEAR` steps of it."""
 CLEAR = 3
 """Armies within this many steps of their Home Base crowd its way out."""
+EXPOSED = 0.5
+"""What each enemy Army within :data:`REACH` steps of a player's Commander costs, in turns (a null or an ace
+that reaches it sends it back)."""
+REACH = 2
 BLOCKED = 6
 """What a square held by an enemy piece adds to a Commander's way, in steps."""
 WANDER = 0.1
@@ -43,11 +49,11 @@ def variants() -> list[Variant]:
     ]
 
 
-def steps_to_enemy_base(state: SiegeState, player: int, origin: int, blocked: float = BLOCKED) -> float:
+def steps_to_enemy_base(state: SiegeState, player: int, origin: int) -> float:
     """The fewest steps from ``origin`` into an enemy Home Base, a square held by an enemy piece counting
-    ``blocked`` steps more (the attacks that would clear it)."""
+    :data:`BLOCKED` steps more (the attacks that would clear it)."""
     board, squares = state.board, state.squares
-    owner = [blocked if code and state.owner(code) != player else 0.0 for code in squares]
+    owner = [BLOCKED if code and state.owner(code) != player else 0.0 for code in squares]
     best = {origin: 0.0}
     queue = [(0.0, origin)]
     while queue:
@@ -64,30 +70,31 @@ def steps_to_enemy_base(state: SiegeState, player: int, origin: int, blocked: fl
     return math.inf
 
 
-def turns_to_win(state: SiegeState, player: int, blocked: float = BLOCKED) -> float:
+def turns_to_win(state: SiegeState, player: int) -> float:
     """About how many turns a player needs to set their Commander in an enemy Home Base: the Armies still to
     bring out (one a turn, each after the last has left the Home Base), then the Commander's walk
-    (:func:`steps_to_enemy_base`, enemy pieces counting ``blocked`` steps); plus a little for each Army that crowds its own Home Base's way out."""
+    (:func:`steps_to_enemy_base`) and the enemy Armies near the Commander (:data:`EXPOSED`); plus a little for
+    each Army that crowds its own Home Base's way out."""
     board = state.board
     home = board.home[player]
     square = state.commander_square(player)
     if square >= 0:
-        walk = steps_to_enemy_base(state, player, square, blocked) / STEPS_PER_TURN
+        walk = steps_to_enemy_base(state, player, square) / STEPS_PER_TURN
+        near = board.distance[square]
+        walk += EXPOSED * sum(1 for other in range(len(state.stacks)) if other != player for army in state.army_squares(other) if near[army] <= REACH)
     else:
         waiting = len(state.stacks[player]) + (1 if state.squares[home] else 0) + 1
-        walk = waiting + steps_to_enemy_base(state, player, home, blocked) / STEPS_PER_TURN
+        walk = waiting + steps_to_enemy_base(state, player, home) / STEPS_PER_TURN
     crowding = sum(max(0, CLEAR - board.distance[home][square]) for square in state.army_squares(player))
     return walk + ARMY_STEP * crowding
 
 
 def evaluate(state: State[Any], player: int) -> float:
-    """The player's lead in turns to win over the nearest rival (:func:`turns_to_win`), scaled: 10 turns is a sure
-    win. Only the player's own way counts the enemy pieces on it, so blocking a rival's way earns nothing (two
-    players walling each other in would never end a game)."""
+    """The player's prospects by their own way to go (:func:`turns_to_win`): 0 turns is a sure win, 20 or more a
+    sure loss. Rivals' ways do not count, so walling a rival in or beating back its Armies earns nothing but
+    the way it clears (two players blocking each other would never end a game)."""
     assert isinstance(state, SiegeState)
-    own = turns_to_win(state, player)
-    rival = min(turns_to_win(state, other, 0.0) for other in range(len(state.stacks)) if other != player)
-    return max(-1.0, min(1.0, (rival - own) / 10))
+    return max(-1.0, min(1.0, 1 - turns_to_win(state, player) / 10))
 
 
 def _value(state: SiegeState, player: int) -> float:
