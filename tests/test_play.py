@@ -3,12 +3,13 @@ independent count, and one seed giving one result in this process, a local pool 
 
 from __future__ import annotations
 
+
 import io
 import json
 import random
 import zipfile
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -288,7 +289,7 @@ def test_wilson_interval_and_summaries():
     low, high = wilson(50, 100)
     assert 0.40 < low < 0.41 and 0.59 < high < 0.60
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
-    assert Rate(3, 4).text() == "75.0% (30.1-95.4%)"
+    assert Rate(3, 4).text() == "75.0% (30.1–95.4%)"
     summary = summarise([1, 2, 3, 4])
     assert (summary.median, summary.minimum, summary.maximum, summary.mean) == (2.5, 1.0, 4.0, 2.5)
     counts = histogram([3, 7, 7, 12, 40])
@@ -304,7 +305,10 @@ def test_pairings_put_each_agent_on_every_seat_in_turn():
         ("greedy", "random"), ("mcts:9", "random"), ("mcts:9", "greedy"),
     ]
     assert pairings(["random", "ghosts"], True) == [("random", "random"), ("ghosts", "ghosts")]
-    jobs = plan_jobs(Plan("siege", 4, ("random", "greedy"), 5), play_hooks(get_game("siege")))
+    assert pairings(["advance", "random", "greedy"], False, ("greedy",)) == [
+        ("advance", "advance"), ("greedy", "greedy"), ("random", "advance"), ("greedy", "advance"), ("greedy", "random"),
+    ]
+    jobs = plan_jobs(Plan("siege", 4, ("random", "greedy"), 5), replace(play_hooks(get_game("siege")), self_play=None))
     mixed = [job.lineup for job in jobs if job.pairing == "greedy vs random"]
     assert [lineup.index("greedy") for lineup in mixed] == [0, 1, 2, 3]
     assert all(lineup.count("greedy") == 1 and len(lineup) == 4 for lineup in mixed)

@@ -216,13 +216,13 @@ def verdict_text(summary: Summary) -> str:
     strongest, weak, wins, even = v["strongest"], v["weak"], pct(v["wins"]), f"{100 * v['even']:.0f}%"
     branching, needed = f"{v['median_branching']:g}", v["needed"]
     if v["kind"] == "skill":
-        return f"Skill counts: {strongest}, the strongest agent measured, beats {weak} {wins} of the time, more than an even share ({even})."
+        return f"Skill counts: {strongest}, the strongest agent measured, beats {weak}: it wins {wins} of the games, more than its even share ({even})."
     if v["kind"] == "luck":
         return (
             f"No skill signal: {strongest}, a search of {v['simulations']} simulations per move against a median of {branching} legal moves, "
-            f"does not beat {weak} ({wins}; an even share is {even}). With these agents it plays like a game of luck."
+            f"does not beat {weak} (it wins {wins}; its even share is {even}). With these agents it plays like a game of luck."
         )
-    text = f"The agents are too weak to judge skill: the strongest, {strongest}, is not shown to beat {weak} ({wins}; an even share is {even})."
+    text = f"The agents are too weak to judge skill: the strongest, {strongest}, is not shown to beat {weak} (it wins {wins}; its even share is {even})."
     if v["simulations"] is not None:
         text += (
             f" It tries {v['simulations']} simulations per move, but the median decision has {branching} legal moves and {100 * v['over']['rate']:.1f}% of "
@@ -230,7 +230,7 @@ def verdict_text(summary: Summary) -> str:
         )
     return text + (
         f" To tell skill from luck, play an agent of about {needed} simulations per move (mcts:{needed}, {CALIBRATED} per legal move of the "
-        "median decision) against random; only if it fails to beat random is this a game of luck."
+        "median decision) against random: only if such an agent fails to beat random does the game look like one of luck."
     )
 
 
@@ -261,7 +261,7 @@ def headline_rows(summary: Summary) -> list[list[str]]:
     rows.append([f"Decisions that are {summary['forced_words']}", pct(summary["branching"]["forced"])])
     rows.append(["Legal moves per decision (mean; median)", f"{summary['branching']['mean']:.1f}; {summary['branching']['median']:g}"])
     for skill in summary["skill"]:
-        rows.append([f"{skill['one']} beats {skill['other']}", LEFT_OUT if skill["left_out"] else pct(skill["wins"])])
+        rows.append([f"Skill, {skill['pairing']}", LEFT_OUT] if skill["left_out"] else [f"{skill['one']} beats {skill['other']}", pct(skill["wins"])])
     if summary["skill"]:
         rows.append(["Skill", _VERDICT_WORDS[summary["skill_verdict"]["kind"]]])
     return rows
@@ -427,19 +427,22 @@ def _skill(out: _Writer, summary: Summary, chart: float) -> None:
                 + ", ".join(f"{e['agent']} ({100 * e['margin']:+.1f} points)" for e in ranked)
                 + "."
             )
-        rows = [["Pairing (stronger first)", "Stronger wins", "Weaker wins", "Even"]]
+        rows = [["Pairing (stronger first)", "Stronger wins", "Weaker wins", "Stronger's even share"]]
         for s in summary["skill"]:
             cells = [LEFT_OUT, LEFT_OUT] if s["left_out"] else [pct(s["wins"]), pct(s["losses"])]
-            rows.append([f"{s['one']} vs {s['other']}", *cells, f"{100 * s['even']:.0f}%"])
+            rows.append([s["pairing"] if s["left_out"] else f"{s['one']} vs {s['other']}", *cells, f"{100 * s['even']:.0f}%"])
         out.table(rows)
         out.paragraph(verdict_text(summary))
         counted = [s for s in summary["skill"] if not s["left_out"]]
         if counted:
             bars = _bars([(f"{s['one']} vs {s['other']}", s["wins"]) for s in counted])
+            evens = {s["even"] for s in counted}
+            line = {"reference": evens.pop(), "reference_label": "even"} if len(evens) == 1 else {}
             out.figure(
                 "skill-signal",
-                f"How often the stronger agent of each pairing wins, {summary['games_played']} games a pairing, with 95% intervals; the dashed line is an even share.",
-                _bar_maker(bars, chart, CHART_HEIGHT, "stronger wins", "Skill signal", [], reference=1 / len(summary["players"]), reference_label="even"),
+                f"How often the stronger agent of each pairing wins, {summary['games_played']} games a pairing, with 95% intervals"
+                + ("; the dashed line is an even share." if line else f"; its even share is in the table above (it plays 1 or {len(summary['players']) - 1} of the seats)."),
+                _bar_maker(bars, chart, CHART_HEIGHT, "stronger wins", "Skill signal", [], **line),
             )
     elif summary["cooperative"]:
         out.paragraph("The players win or lose together: compare the agents' team win rates under Results by seat.")

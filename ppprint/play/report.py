@@ -268,22 +268,24 @@ def analyse(plan: Plan, hooks: PlayHooks, records: Sequence[Record], title: str 
 
 
 def strength_order(skill: Sequence[dict[str, Any]], agents: Sequence[str]) -> list[dict[str, Any]]:
-    """The agents from the strongest: each one's mean margin over an even share in its pairings of two that
-    count (not mostly unfinished); agents without one come last, in the order named, with ``margin`` ``None``."""
+    """The agents from the strongest: each one's mean margin over its even share (its seats' share of the
+    table) in its pairings of two that count (not mostly unfinished); agents without one come last, in the
+    order named, with ``margin`` ``None``."""
     margins: dict[str, list[float]] = {a: [] for a in agents}
     for s in skill:
         if not s["left_out"]:
             margins[s["one"]].append(s["wins"]["rate"] - s["even"])
-            margins[s["other"]].append(s["losses"]["rate"] - s["even"])
+            margins[s["other"]].append(s["losses"]["rate"] - (1 - s["even"]))
     means = sorted(((round(sum(m) / len(m), 6), a) for a, m in margins.items() if m), key=lambda pair: -pair[0])
     return [{"agent": a, "margin": margin} for margin, a in means] + [{"agent": a, "margin": None} for a, m in margins.items() if not m]
 
 
 def _stronger_first(s: dict[str, Any], strength: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """A skill entry with the stronger agent as ``one`` (``even``: its side's even share)."""
     rank = [e["agent"] for e in strength]
     if rank.index(s["one"]) <= rank.index(s["other"]):
         return s
-    return {**s, "one": s["other"], "other": s["one"], "wins": s["losses"], "losses": s["wins"]}
+    return {**s, "one": s["other"], "other": s["one"], "wins": s["losses"], "losses": s["wins"], "even": round(1 - s["even"], 6)}
 
 
 def _round_up(value: float) -> int:
@@ -299,8 +301,8 @@ def mcts_budget(agent: str) -> int | None:
 
 
 def skill_verdict(skill: Sequence[dict[str, Any]], strength: Sequence[dict[str, Any]], branching: float, decisions: Sequence[int]) -> dict[str, Any]:
-    """What the skill signal supports, as data: ``kind`` is ``skill`` (the strongest agent beats the weak
-    reference: random when it plays, else the weakest), ``luck`` (a calibrated agent, ``mcts:N`` with N at
+    """What the skill signal supports, as data: ``kind`` is ``skill`` (the strongest agent other than the weak
+    reference beats it: random when it plays, else the weakest), ``luck`` (a calibrated agent, ``mcts:N`` with N at
     least :data:`CALIBRATED` times the median branching factor, does not), ``weak`` (another agent does not:
     the agents are too weak to judge skill) or ``none`` (no pairing of two counts). ``needed`` is the
     simulations per move a calibrated agent takes; ``over`` the share of decisions with more legal moves than
@@ -311,17 +313,17 @@ def skill_verdict(skill: Sequence[dict[str, Any]], strength: Sequence[dict[str, 
     verdict: dict[str, Any] = {"kind": "none", "median_branching": branching, "needed": needed}
     if not counted or len(measured) < 2:
         return verdict
-    strongest = measured[0]
-    weak = "random" if "random" in measured[1:] else measured[-1]
+    weak = "random" if "random" in measured else measured[-1]
+    strongest = next(a for a in measured if a != weak)
     pair = next((s for s in counted if {s["one"], s["other"]} == {strongest, weak}), None)
     if pair is None:
         return verdict
-    wins = pair["wins"] if pair["one"] == strongest else pair["losses"]
+    wins, even = (pair["wins"], pair["even"]) if pair["one"] == strongest else (pair["losses"], round(1 - pair["even"], 6))
     budget = mcts_budget(strongest)
-    verdict.update(strongest=strongest, weak=weak, wins=wins, even=pair["even"], simulations=budget)
+    verdict.update(strongest=strongest, weak=weak, wins=wins, even=even, simulations=budget)
     if budget is not None:
         verdict["over"] = Rate(sum(1 for d in decisions if d > budget), len(decisions)).as_data()
-    if Rate(wins["count"], wins["n"]).above(pair["even"]):
+    if Rate(wins["count"], wins["n"]).above(even):
         verdict["kind"] = "skill"
     elif budget is not None and budget >= needed:
         verdict["kind"] = "luck"
