@@ -34,7 +34,8 @@ METHOD = (
     "The agents: random plays a legal move at random; greedy looks one move ahead: it plays the move that wins at once, "
     "else the one the game's own evaluation scores best (when the game declares one), else a random one; "
     "mcts:N searches N simulated continuations per move (Monte Carlo tree search, UCT), drawing dice by their odds "
-    "and scoring each player's own result, and plays the move it explored most.",
+    "and scoring each player's own result, and plays the move it explored most. A game may bring agents of its own "
+    "(its play.py describes them).",
     "A turn is a player's consecutive moves; a ply is one move or one chance event. A game still going at the ply "
     "limit is stopped and counted as unfinished: neither a win nor a draw, and its length only known to exceed the "
     "limit. A pairing where most games are unfinished is left out of every conclusion.",
@@ -261,18 +262,22 @@ def headline_rows(summary: Summary) -> list[list[str]]:
     rows.append([f"Decisions that are {summary['forced_words']}", pct(summary["branching"]["forced"])])
     rows.append(["Legal moves per decision (mean; median)", f"{summary['branching']['mean']:.1f}; {summary['branching']['median']:g}"])
     for skill in summary["skill"]:
-        rows.append([f"Skill, {skill['pairing']}", LEFT_OUT] if skill["left_out"] else [f"{skill['one']} beats {skill['other']}", pct(skill["wins"])])
+        share = "" if skill["even"] == 0.5 else f" (even share {100 * skill['even']:.0f}%)"
+        rows.append([f"Skill, {skill['pairing']}", LEFT_OUT] if skill["left_out"] else [f"{skill['one']} beats {skill['other']}{share}", pct(skill["wins"])])
     if summary["skill"]:
-        rows.append(["Skill", _VERDICT_WORDS[summary["skill_verdict"]["kind"]]])
+        rows.append(["Skill", verdict_words(summary["skill_verdict"])])
     return rows
 
 
-_VERDICT_WORDS = {
-    "skill": "shown: the strongest agent beats the weakest",
-    "luck": "no signal from a calibrated agent: luck",
-    "weak": "the agents are too weak to judge skill",
-    "none": "not measured",
-}
+def verdict_words(verdict: dict[str, Any]) -> str:
+    """The skill verdict in a few words, for the headline table."""
+    if verdict["kind"] == "skill":
+        return f"shown: {verdict['strongest']} beats {verdict['weak']}"
+    if verdict["kind"] == "luck":
+        return f"no signal from {verdict['strongest']}: luck outweighs it"
+    if verdict["kind"] == "weak":
+        return "the agents are too weak to judge skill"
+    return "not measured"
 
 
 def seat_chart(summary: Summary, width: float, height: float) -> Maker:
@@ -396,12 +401,12 @@ def _seats(out: _Writer, summary: Summary, chart: float) -> None:
 
 
 def _ends(out: _Writer, summary: Summary, chart: float) -> None:
-    # One row per way a game ends, in words (few of those), one column per pairing.
+    # One row per pairing and way its games ended, in the words of the rule (too long for a column header).
     words = {**summary["end_words"], UNFINISHED: f"Unfinished: still going after {summary['max_plies']} plies"}
-    ends = sorted({end for p in summary["pairings"] for end in p["ends"]}, key=lambda end: (end == UNFINISHED, end))
-    rows = [["How the game ended", *[p["pairing"] for p in summary["pairings"]]]]
-    for end in ends:
-        rows.append([words.get(end, end), *[pct(p["ends"][end]) if end in p["ends"] else "–" for p in summary["pairings"]]])
+    rows = [["Pairing", "How the game ended", "Games (95% interval)"]]
+    for p in summary["pairings"]:
+        for end in sorted(p["ends"], key=lambda end: (end == UNFINISHED, end)):
+            rows.append([p["pairing"], words.get(end, end), pct(p["ends"][end])])
     out.heading("How games end")
     out.table(rows)
 
@@ -424,7 +429,7 @@ def _skill(out: _Writer, summary: Summary, chart: float) -> None:
         if ranked:
             out.paragraph(
                 "The agents by measured strength, strongest first (each one's mean win rate above an even share in its pairings of two): "
-                + ", ".join(f"{e['agent']} ({100 * e['margin']:+.1f} points)" for e in ranked)
+                + ", ".join(f"{e['agent']} ({100 * abs(e['margin']):.1f} points {'below' if e['margin'] < 0 else 'above'})" for e in ranked)
                 + "."
             )
         rows = [["Pairing (stronger first)", "Stronger wins", "Weaker wins", "Stronger's even share"]]
