@@ -867,7 +867,6 @@ class SiegeState(State[SiegeMove]):
             if phase is _REINFORCE:
                 return [REINFORCE_MOVE]
             return list(_ROLLS[self._dice_count()]) if phase is _ROLL else []
-        # Hot: piece codes are inlined (owner (code - 1) // 7, kind (code - 1) % 7).
         found: list[SiegeMove] = [END_MOVE, *self.attacks()]
         if self.dice:
             self._die_moves(found)
@@ -875,6 +874,7 @@ class SiegeState(State[SiegeMove]):
 
     def attacks(self) -> list[SiegeMove]:
         """The attacks of the Army just moved, if it has not attacked yet (none in another phase)."""
+        # Hot: piece codes are inlined (owner (code - 1) // 7, kind (code - 1) % 7).
         last, squares, player = self.last, self.squares, self.to_move
         if self.phase is not _MOVE or not last or self.attacked or (last - 1) % _PIECES_PER_PLAYER == COMMANDER_KIND:
             return []

@@ -30,7 +30,7 @@ a likely misspelling of one (``evalute``), is refused when ``play.py`` loads
     unfinished (default :data:`DEFAULT_MAX_PLIES`).
 ``DEFAULT_AGENTS``
     the agents' names the report plays when it is not told (default
-    ``("random", "greedy")``): the first is the baseline.
+    :data:`DEFAULT_AGENTS`): the first is the baseline.
 ``SELF_PLAY``
     the agents that are paired with themselves besides the report's first
     (default: every agent); random play that never ends a game need not be.

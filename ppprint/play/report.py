@@ -35,12 +35,11 @@ are a book (:mod:`ppprint.play.book`), which the build prints (:mod:`ppprint.bui
 from __future__ import annotations
 
 import csv
-import dataclasses
 import io
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ppprint.play.agents import make_agent
@@ -367,7 +366,7 @@ def notes_summary(game_id: str, workers: int = 1, progress: bool = False) -> dic
     without the variants."""
     hooks = hooks_of(game_id)
     plan = Plan(game_id, NOTES_PLAN.games_played, NOTES_PLAN.agents, NOTES_PLAN.seed).with_agents(hooks)
-    main_only = dataclasses.replace(hooks, variants=(hooks.variant(MAIN),))
+    main_only = replace(hooks, variants=(hooks.variant(MAIN),))
     jobs = plan_jobs(plan, main_only)
     records = run_jobs(jobs, Games.current(), workers=workers, progress=progress)
     return analyse(plan, main_only, records, get_game(game_id).data.meta.title)
