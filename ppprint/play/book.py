@@ -195,18 +195,23 @@ def _counted(entry: dict[str, Any], rate: dict[str, Any]) -> str:
     return LEFT_OUT if entry["mostly_unfinished"] else pct(rate)
 
 
-def warnings(summary: Summary) -> list[str]:
-    """A warning for each pairing and variant where most games did not finish."""
-    found = []
-    for entry in summary["pairings"] + summary["variants"]:
-        if entry["mostly_unfinished"]:
-            name = entry.get("pairing") or f"{entry['label']} ({' / '.join(entry['agents'])})"
-            found.append(
-                f"Warning: most games of {name} did not finish. {pct(entry['unfinished'])} of its {entry['games']} games "
-                f"were still going after {summary['max_plies']} plies, so its results say nothing about the game: they are "
-                "left out of every conclusion of this report (win rates, balance between seats, skill and luck)."
-            )
-    return found
+def warning(summary: Summary) -> str:
+    """The warning that opens a report where most games of a pairing or variant did not finish ("" if none)."""
+    groups = [g for g in summary["pairings"] + summary["variants"] if g["mostly_unfinished"]]
+    if not groups:
+        return ""
+    names = [g.get("pairing") or f"{g['label']} ({' / '.join(g['agents'])})" for g in groups]
+    one = len(groups) == 1
+    counts = [f"{g['unfinished']['count']} of {'its ' if one else ''}{g['games']}" for g in groups]
+    return (
+        f"Warning: most games of {_listed(names)} did not finish: {_listed(counts)} games were still going "
+        f"after {summary['max_plies']} plies. {'Its' if one else 'Their'} results say nothing about the game, so they are left out of "
+        "every conclusion of this report (win rates, balance between seats, skill and luck)."
+    )
+
+
+def _listed(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def verdict_text(summary: Summary) -> str:
@@ -321,8 +326,8 @@ def report_book(summary: Summary, paper: str = "letter", meta: GameMeta | None =
     ``meta``, the game's, gives its metadata the designers and the licence."""
     width = frame(paper)[0]
     out = _Writer()
-    for warning in warnings(summary):
-        out.box(warning)
+    if warning(summary):
+        out.box(warning(summary))
     agents = ", ".join(summary["agents"])
     out.paragraph(
         f"Every figure below comes from games the computer played against itself with the rules engine: "
@@ -374,7 +379,7 @@ def _seats(out: _Writer, summary: Summary, chart: float) -> None:
     base = _baseline(summary)
     if summary["cooperative"]:
         caption = "How often the players win together, by the agent that plays every seat" + (
-            f" ({summary['games_played']} games each; pairings where most games did not finish left out)." if warnings(summary) else f" ({summary['games_played']} games each)."
+            f" ({summary['games_played']} games each; pairings where most games did not finish left out)." if warning(summary) else f" ({summary['games_played']} games each)."
         )
         out.figure("results-by-seat", caption, seat_chart(summary, chart, CHART_HEIGHT))
     elif base["mostly_unfinished"]:
@@ -509,8 +514,8 @@ def notes_book(summary: Summary, paper: str = "letter") -> Book:
         f"(agents {', '.join(summary['agents'])}; seed {summary['seed']}). The figures show what the rules allow; "
         "95% intervals in brackets."
     )
-    for warning in warnings(summary):
-        out.box(warning)
+    if warning(summary):
+        out.box(warning(summary))
     out.table(headline_rows(summary))
     # The charts show the baseline's games only (the first agent against itself): say which, and how many of all.
     base = _baseline(summary)
