@@ -406,13 +406,16 @@ def _seats(out: _Writer, summary: Summary, chart: float) -> None:
 
 
 def _ends(out: _Writer, summary: Summary, chart: float) -> None:
-    # One row per pairing and way its games ended, in the words of the rule (too long for a column header).
-    words = {**summary["end_words"], UNFINISHED: f"Unfinished: still going after {summary['max_plies']} plies"}
-    rows = [["Pairing", "How the game ended", "Games (95% interval)"]]
+    # One row per pairing, one column per way a game ends: a letter, its rule's words in the paragraph above.
+    ends = sorted({end for p in summary["pairings"] for end in p["ends"]}, key=lambda end: (end == UNFINISHED, end))
+    letters = {end: f"({chr(ord('a') + i)})" for i, end in enumerate(e for e in ends if e != UNFINISHED)}
+    heads = [f"Ended {letters[end]}" if end in letters else "Unfinished" for end in ends]
+    rows = [["Pairing", *heads]]
     for p in summary["pairings"]:
-        for end in sorted(p["ends"], key=lambda end: (end == UNFINISHED, end)):
-            rows.append([p["pairing"], words.get(end, end), pct(p["ends"][end])])
+        rows.append([p["pairing"], *[pct(p["ends"][end]) if end in p["ends"] else "–" for end in ends]])
     out.heading("How games end")
+    if letters:
+        out.paragraph("The ways a game ended, in the words of the rules: " + "; ".join(f"{letter} {summary['end_words'].get(end, end)}" for end, letter in letters.items()) + ".")
     out.table(rows)
 
 
