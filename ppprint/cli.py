@@ -432,7 +432,9 @@ def new(
 def report(
     game: Annotated[str, typer.Argument(help="The game.")],
     games_played: Annotated[int, typer.Option("--games-played", help="Games for each pairing of agents (and each variant).", min=1, max=1_000_000)] = 100,
-    agents: Annotated[str, typer.Option(help="Agents, weakest first, comma-separated: random, greedy, mcts:N (N simulations per move), or the game's own.")] = "random,greedy",
+    agents: Annotated[
+        str, typer.Option(help="Agents, comma-separated: random, greedy, mcts:N (N simulations per move), or the game's own; the first is the baseline (default: the game's, else random,greedy).")
+    ] = "",
     seed: Annotated[int, typer.Option(help="The seed every game's seed is derived from: the same seed, the same report.", min=0)] = 0,
     workers: Annotated[Optional[int], typer.Option(help="Local worker processes (default: one per core).", min=1)] = None,
     cluster: Annotated[Optional[str], typer.Option(help="A Dask scheduler's address (tcp://host:8786) to play the games on instead (pip install 'ppprint[cluster]').")] = None,

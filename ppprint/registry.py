@@ -96,7 +96,7 @@ READ_NAMES: dict[str, tuple[str, ...]] = {
     "pnp": ("add_sections", "extra_sections", "Options", "equipment"),
     "commands": ("app",),
     "book": ("context",),
-    "play": ("evaluate", "variants", "agents", "forced", "FORCED", "COOPERATIVE", "MAX_PLIES"),
+    "play": ("evaluate", "variants", "agents", "forced", "FORCED", "COOPERATIVE", "MAX_PLIES", "DEFAULT_AGENTS", "SELF_PLAY"),
 }
 """The names ppprint reads from each game module that it reads names from (not ``pieces.py``)."""
 
@@ -108,6 +108,8 @@ READ_KINDS: dict[str, str] = {
     "FORCED": "text",
     "COOPERATIVE": "true or false",
     "MAX_PLIES": "a whole number above 0",
+    "DEFAULT_AGENTS": "a tuple of agents' names",
+    "SELF_PLAY": "a tuple of agents' names",
 }
 """What a name ppprint reads must be; every other name of :data:`READ_NAMES` is a function."""
 
@@ -414,6 +416,8 @@ def _of_kind(name: str, value: object) -> bool:
         return isinstance(value, bool)
     if name == "MAX_PLIES":
         return isinstance(value, int) and not isinstance(value, bool) and value > 0
+    if name in ("DEFAULT_AGENTS", "SELF_PLAY"):
+        return isinstance(value, tuple) and all(isinstance(v, str) for v in value)
     return callable(value)
 
 

@@ -829,6 +829,20 @@ class SiegeState(State[SiegeMove]):
         names = self.board.names
         return [Placed(names[s], _owner(code), _kind(code)) for s, code in enumerate(self.squares) if code]
 
+    def commander_square(self, player: int) -> int:
+        """The square of a player's Commander (-1: off the board)."""
+        return self.where[_code(player, COMMANDER_KIND)]
+
+    @staticmethod
+    def owner(code: int) -> int:
+        """The player a piece code belongs to."""
+        return _owner(code)
+
+    def army_squares(self, player: int) -> list[int]:
+        """The squares of a player's Armies on the board."""
+        base = player * _PIECES_PER_PLAYER + 1
+        return [square for square in self.where[base : base + COMMANDER_KIND] if square >= 0]
+
     def commander_off_board(self, player: int) -> bool:
         """Whether a player's Commander waits beside its Home Base."""
         return self.where[_code(player, COMMANDER_KIND)] < 0
@@ -853,18 +867,22 @@ class SiegeState(State[SiegeMove]):
             if phase is _REINFORCE:
                 return [REINFORCE_MOVE]
             return list(_ROLLS[self._dice_count()]) if phase is _ROLL else []
-        # Hot: piece codes are inlined (owner (code - 1) // 7, kind (code - 1) % 7).
-        found: list[SiegeMove] = [END_MOVE]
-        player, board, squares, where = self.to_move, self.board, self.squares, self.where
-        last = self.last
-        if last and not self.attacked and (last - 1) % _PIECES_PER_PLAYER != COMMANDER_KIND:
-            for target, strike in board.strikes[where[last]].items():
-                occupant = squares[target]
-                if occupant and (occupant - 1) // _PIECES_PER_PLAYER != player:
-                    found.append(strike)
+        found: list[SiegeMove] = [END_MOVE, *self.attacks()]
         if self.dice:
             self._die_moves(found)
         return found
+
+    def attacks(self) -> list[SiegeMove]:
+        """The attacks of the Army just moved, if it has not attacked yet (none in another phase)."""
+        # Hot: piece codes are inlined (owner (code - 1) // 7, kind (code - 1) % 7).
+        last, squares, player = self.last, self.squares, self.to_move
+        if self.phase is not _MOVE or not last or self.attacked or (last - 1) % _PIECES_PER_PLAYER == COMMANDER_KIND:
+            return []
+        return [
+            strike
+            for target, strike in self.board.strikes[self.where[last]].items()
+            if squares[target] and (squares[target] - 1) // _PIECES_PER_PLAYER != player
+        ]
 
     def _die_moves(self, found: list[SiegeMove]) -> None:
         """Add every legal die move to ``found``, by masks: from a piece's square, each step

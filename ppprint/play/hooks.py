@@ -28,6 +28,12 @@ a likely misspelling of one (``evalute``), is refused when ``play.py`` loads
 ``MAX_PLIES``
     a game still going after this many plies is stopped and counted as
     unfinished (default :data:`DEFAULT_MAX_PLIES`).
+``DEFAULT_AGENTS``
+    the agents' names the report plays when it is not told (default
+    :data:`DEFAULT_AGENTS`): the first is the baseline.
+``SELF_PLAY``
+    the agents that are paired with themselves besides the report's first
+    (default: every agent); random play that never ends a game need not be.
 """
 
 from __future__ import annotations
@@ -42,6 +48,8 @@ from ppprint.play.agents import AgentFactory, Evaluate
 from ppprint.registry import Plugin
 
 DEFAULT_MAX_PLIES = 1000
+DEFAULT_AGENTS = ("random", "greedy")
+"""The report's agents when neither the command nor the game's ``play.py`` names them."""
 MAIN = "main"
 """The name of the game's own set-up (its engine's ``GAME``)."""
 
@@ -84,6 +92,9 @@ class PlayHooks:
     forced_words: str
     cooperative: bool
     max_plies: int
+    default_agents: tuple[str, ...] = DEFAULT_AGENTS
+    self_play: tuple[str, ...] | None = None
+    """The agents paired with themselves besides the report's first (``None``: every agent)."""
 
     def variant(self, name: str) -> Variant:
         """A variant by name (:data:`MAIN`: the game's engine as it is)."""
@@ -110,4 +121,6 @@ def play_hooks(plugin: Plugin) -> PlayHooks:
         forced_words=str(forced_words) if forced_words else "forced moves",
         cooperative=bool(plugin.hook("play", "COOPERATIVE")),
         max_plies=int(plugin.hook("play", "MAX_PLIES") or DEFAULT_MAX_PLIES),
+        default_agents=tuple(plugin.hook("play", "DEFAULT_AGENTS") or DEFAULT_AGENTS),
+        self_play=plugin.hook("play", "SELF_PLAY"),
     )

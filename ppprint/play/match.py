@@ -20,6 +20,8 @@ from ppprint.play.agents import Agent, make_agent
 from ppprint.play.hooks import PlayHooks, play_hooks
 from ppprint.registry import configure, get_game, registry
 
+SEED_BITS = 53
+"""A game's seed fits this many bits (a JSON number read as a double holds it exactly)."""
 UNFINISHED = "unfinished"
 """The end of a game stopped at its ply limit."""
 
@@ -51,9 +53,10 @@ class Job:
 
 
 def derive_seed(seed: int, *parts: object) -> int:
-    """A game's own seed from the report's seed and what names the game (stable across processes and machines)."""
+    """A game's own seed from the report's seed and what names the game (stable across processes and machines),
+    below 2**53 so that JavaScript reads it exactly from the JSON."""
     text = "|".join(str(p) for p in (seed, *parts))
-    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") >> (64 - SEED_BITS)
 
 
 _configured: Games | None = None

@@ -27,9 +27,13 @@ class Rate:
         return wilson(self.count, self.n)
 
     def text(self) -> str:
-        """``48.0% (38.4-57.8%)``."""
+        """``48.0% (38.4–57.8%)`` (an en dash between the bounds)."""
         low, high = self.interval
-        return f"{100 * self.value:.1f}% ({100 * low:.1f}-{100 * high:.1f}%)" if self.n else "-"
+        return f"{100 * self.value:.1f}% ({100 * low:.1f}–{100 * high:.1f}%)" if self.n else "–"
+
+    def above(self, share: float) -> bool:
+        """Whether the whole 95% interval lies above ``share``: shown to happen more often than that."""
+        return self.n > 0 and self.interval[0] > share
 
     def as_data(self) -> dict[str, float | int]:
         low, high = self.interval
