@@ -39,7 +39,7 @@ def test_a_misspelt_hook_is_refused_at_its_line(tmp_path: Path) -> None:
     line = refusal(plugin, "play", "from ppprint.api import State\n\n\ndef evalute(state: State, player: int) -> float:\n    return 0.0\n")
     assert line.endswith(
         "play.py:4: 'evalute' is not a name ppprint reads from play.py; did you mean 'evaluate'?"
-        " (it reads: evaluate, variants, agents, forced, FORCED, COOPERATIVE, MAX_PLIES)"
+        " (it reads: evaluate, variants, agents, forced, FORCED, COOPERATIVE, MAX_PLIES, DEFAULT_AGENTS, SELF_PLAY)"
     )
 
 
