@@ -346,6 +346,20 @@ CASES = [
     Case("render-out-parent-file", ("render", "tiny", "setup", "--out", "afile/setup.svg"), 2, "error: cannot write into afile: it is a file", games=(), setup=(new_game(), write("afile", "a file"))),
     # A game's engine that fails as it loads: the game's error, with its file and line (it was "internal error", exit 70).
     Case("engine-bug", ("moves", "tiny"), 2, "error: games/tiny/engine.py:1: the game's own code raised RuntimeError: boom", games=(), setup=(new_game(), write("games/tiny/engine.py", "raise RuntimeError('boom')\n"))),
+    # Exits a game's own code raises, as it loads or in a method (issue 26): the game's error, not ppprint's exit (it exited 0, 1 or 130, or printed a traceback).
+    *(
+        Case(f"game-{name}-{when}", (*TINY, *extra), 2, f"error: games/tiny/engine.py:{line}: the game's own code raised {raised}", games=(), setup=(new_game(), setup(statement)))
+        for name, statement, raised in [
+            ("exit-0", "import sys; sys.exit(0)", "SystemExit: 0"),
+            ("system-exit", "raise SystemExit('bye')", "SystemExit: bye"),
+            ("keyboard-interrupt", "raise KeyboardInterrupt", "KeyboardInterrupt"),
+            ("generator-exit", "raise GeneratorExit", "GeneratorExit"),
+        ]
+        for when, line, setup, extra in [
+            ("import", 1, lambda statement: write("games/tiny/engine.py", statement + "\n"), ()),
+            ("method", PLANTED_LINE, lambda statement: edit("tiny/engine.py", "    def _moves(self) -> list[GridMove]:\n", f"    def _moves(self) -> list[GridMove]:\n        {statement}\n"), ()),
+        ]
+    ),
 ]
 
 IDS = [case.id for case in CASES]
