@@ -133,6 +133,28 @@ def bomb(levels: int, key: str = "facts") -> str:
     return "\n".join(lines) + "\n"
 
 
+def picture_bomb(name: str, side: int = 20_000) -> Setup:
+    """``games/tiny/NAME`` placed by its rules text: a PNG of ``side`` x ``side`` pixels (48 KB for 20,000),
+    or a JPEG of 8 x 8 pixels whose header claims 65,000 x 65,000."""
+
+    def setup(root: Path) -> None:
+        from PIL import Image
+
+        folder = root / "games" / "tiny"
+        if name.endswith(".png"):
+            Image.new("1", (side, side)).save(folder / name, optimize=True)
+        else:
+            Image.new("RGB", (8, 8)).save(folder / name)
+            data = bytearray((folder / name).read_bytes())
+            at = data.index(b"\xff\xc0") + 5  # SOF0: marker, length, precision, then height and width
+            data[at : at + 4] = (65_000).to_bytes(2, "big") * 2
+            (folder / name).write_bytes(bytes(data))
+        with (folder / "rules.md").open("a", encoding="utf-8") as rules:
+            rules.write(f"\n![A picture]({name})\n")
+
+    return setup
+
+
 def level_with(note: str = "", ace_sticks: str = "") -> Setup:
     """``level.yaml`` in the case's folder: Roundabout with another note or other A-sticks."""
 
@@ -346,6 +368,12 @@ CASES = [
     Case("render-out-parent-file", ("render", "tiny", "setup", "--out", "afile/setup.svg"), 2, "error: cannot write into afile: it is a file", games=(), setup=(new_game(), write("afile", "a file"))),
     # A game's engine that fails as it loads: the game's error, with its file and line (it was "internal error", exit 70).
     Case("engine-bug", ("moves", "tiny"), 2, "error: games/tiny/engine.py:1: the game's own code raised RuntimeError: boom", games=(), setup=(new_game(), write("games/tiny/engine.py", "raise RuntimeError('boom')\n"))),
+    # Pictures of too many pixels, or claiming them (issue 26): refused in every format (they ended in "internal error", exit 70).
+    *(
+        Case(f"picture-bomb-{kind}-{fmt}", (*TINY, "--format", fmt), 2, "error: games/tiny/rules.md:34: image 'big.", contains="more than 25,000,000 pixels", games=(), setup=(new_game(), picture_bomb(f"big.{kind}")))
+        for kind, fmt in [("png", "standard"), ("png", "html"), ("png", "epub"), ("jpg", "standard"), ("jpg", "booklet")]
+    ),
+    Case("picture-pillow-warns", TINY, 2, "error: games/tiny/rules.md:34: image 'big.png'", contains="more than 25,000,000 pixels", games=(), setup=(new_game(), picture_bomb("big.png", 9_500))),
     # Exits a game's own code raises, as it loads or in a method (issue 26): the game's error, not ppprint's exit (it exited 0, 1 or 130, or printed a traceback).
     *(
         Case(f"game-{name}-{when}", (*TINY, *extra), 2, f"error: games/tiny/engine.py:{line}: the game's own code raised {raised}", games=(), setup=(new_game(), setup(statement)))

@@ -20,6 +20,7 @@ Every error names the file and line at fault.
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -282,6 +283,9 @@ def validate(model: type[BaseModel], raw: Any, path: Path) -> Any:
 
 IMAGE_SUFFIXES = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
 """Picture files a rules text may place, and the format each must really be."""
+MAX_IMAGE_PIXELS = 25_000_000
+"""The most pixels a picture may have (5,000 x 5,000): a larger one, or a file that claims to be, is refused
+(a small file can claim billions, and decoding it would take gigabytes)."""
 IMAGE_RE = re.compile(r"!\[[^\]]*\]\(\s*<?(?P<src>[^)\s>]+)>?(?:\s+[\"'(][^)]*)?\)")
 """A Markdown image, ``![caption](file "title")``, as written in ``rules.md``."""
 _PLACE_RE = re.compile(r"""\bfigure\(\s*["']([^"']*)["']\s*\)""")
@@ -305,12 +309,18 @@ def image_path(data: GameData, source: str, line: int | None = None) -> Path:
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(path) as image:
-            found = image.format
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)  # refused below, never printed
+            with Image.open(path) as image:
+                found, pixels = image.format, image.size[0] * image.size[1]
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):  # more pixels than Pillow reads
+        found, pixels = IMAGE_SUFFIXES[suffix], MAX_IMAGE_PIXELS + 1
     except (UnidentifiedImageError, OSError):
         found = None
     if found != IMAGE_SUFFIXES[suffix]:
         raise InputError(f"image '{source}': the file is not a readable {IMAGE_SUFFIXES[suffix]} picture", where, line)
+    if pixels > MAX_IMAGE_PIXELS:
+        raise InputError(f"image '{source}': more than {MAX_IMAGE_PIXELS:,} pixels, the most a picture may have; make it smaller", where, line)
     return path
 
 
