@@ -335,17 +335,24 @@ def moves(
         typer.echo(text)
 
 
+PERFT_DEPTH = 6
+"""The deepest ``perft`` counts without ``--no-limit``."""
+
+
 @app.command()
 def perft(
     game: Annotated[str, typer.Argument(help="The game.")],
-    depth: Annotated[int, typer.Argument(help="Depth in plies.", min=0, max=12)],
+    depth: Annotated[int, typer.Argument(help=f"Depth in plies (at most {PERFT_DEPTH} without --no-limit).", min=0, max=12)],
     position: Annotated[Optional[str], typer.Option(help="Start position (default: the setup).")] = None,
     divide: Annotated[bool, typer.Option("--divide", help="Count per first move.")] = False,
+    no_limit: Annotated[bool, typer.Option("--no-limit", help=f"Count deeper than {PERFT_DEPTH} plies (up to 12): that may take days.")] = False,
 ) -> None:
     """Count the move sequences of DEPTH plies from a position.
 
     On a terminal, the count shows its progress (first moves done); Ctrl-C stops it.
     """
+    if depth > PERFT_DEPTH and not no_limit:
+        raise InputError(f"DEPTH {depth}: perft counts at most {PERFT_DEPTH} plies (each ply multiplies the time, and a deep count may never end); give --no-limit to go deeper")
     from rich.progress import Progress
 
     from ppprint.engine import base

@@ -318,8 +318,12 @@ CASES = [
     Case("sanqi-side-100000", ("perft", "sanqi", "1", "--position", "100000 1 first -"), 2, "error: --position: not a position of SanQi", games=None),
     Case("position-level-path", ("moves", "piecepackman", "--position", "level=/etc/evil " + FULL_START[len("level=roundabout "):]), 2, "error: --position: not a position of Piecepackman", contains="not a level id", games=None),
     Case("position-file-not-utf8", ("moves", "expansion", "--position", "pos.txt"), 2, "error: pos.txt: the position file is not UTF-8 text", games=None, setup=(write("pos.txt", b"\xff\xfe"),)),
-    Case("perft-pileup-12", ("perft", "pileup", "12"), 130, "error: interrupted by SIGINT", games=None, signal_after=(3.0, signal.SIGINT), cpu=60),
-    Case("perft-sigterm", ("perft", "pileup", "12"), 143, "error: interrupted by SIGTERM", games=None, signal_after=(3.0, signal.SIGTERM), cpu=60),
+    Case("perft-pileup-12", ("perft", "pileup", "12", "--no-limit"), 130, "error: interrupted by SIGINT", games=None, signal_after=(3.0, signal.SIGINT), cpu=60),
+    # Bounds (issue 26): each ran for ever, or wrote a cell a spreadsheet runs as a formula.
+    Case("perft-past-the-limit", ("perft", "pileup", "12"), 2, "error: DEPTH 12: perft counts at most 6 plies", contains="--no-limit", games=None, cpu=10),
+    Case("mcts-simulations", ("report", "pileup", "--agents", "mcts:1000000000000", "--games-played", "1", "--out", "out"), 2, "error: agent 'mcts:1000000000000': mcts takes a number of simulations per move from 1 to 100,000", games=None, cpu=20),
+    Case("cluster-not-an-address", ("report", "pileup", "--cluster", "garbage", "--out", "out"), 2, "error: --cluster garbage: not a scheduler's address", games=None),
+    Case("perft-sigterm", ("perft", "pileup", "12", "--no-limit"), 143, "error: interrupted by SIGTERM", games=None, signal_after=(3.0, signal.SIGTERM), cpu=60),
     # Figure data of the wrong shape (issues 15 and 16).
     Case("siege-value-list", ("build", "siege", "--out", "out"), 2, "error: games/siege/figures/attacks.yaml:16: position:", games=("siege",), setup=(edit("siege/figures/attacks.yaml", "{suns: {c3: 4, d3: commander}", "{suns: {c3: [4], d3: commander}"),)),
     Case("siege-view-reveal", ("build", "siege", "--out", "out"), 2, "error: games/siege/figures/attacks.yaml:10: view: reveal:", games=("siege",), setup=(edit("siege/figures/attacks.yaml", "view: {reveal: true", "view: {reveal: 3"),)),
