@@ -155,6 +155,29 @@ def picture_bomb(name: str, side: int = 20_000) -> Setup:
     return setup
 
 
+def csv_cells(game: str, check: Callable[[list[list[str]]], bool]) -> Callable[[Path, Run], None]:
+    """A check of the rows of ``out/GAME-results.csv``."""
+
+    def after(root: Path, run: Run) -> None:
+        import csv
+
+        with (root / "out" / f"{game}-results.csv").open(encoding="utf-8", newline="") as file:
+            rows = list(csv.reader(file))
+        assert check(rows), rows[:3]
+
+    return after
+
+
+FORMULA_VARIANT = """
+from ppprint.api import Variant
+from .engine import GAME
+
+
+def variants() -> list[Variant]:
+    return [Variant(name='=HYPERLINK("http://evil.example","x")', game=GAME, group="Evil", label="evil")]
+"""
+
+
 def level_with(note: str = "", ace_sticks: str = "") -> Setup:
     """``level.yaml`` in the case's folder: Roundabout with another note or other A-sticks."""
 
@@ -323,6 +346,8 @@ CASES = [
     Case("perft-past-the-limit", ("perft", "pileup", "12"), 2, "error: DEPTH 12: perft counts at most 6 plies", contains="--no-limit", games=None, cpu=10),
     Case("mcts-simulations", ("report", "pileup", "--agents", "mcts:1000000000000", "--games-played", "1", "--out", "out"), 2, "error: agent 'mcts:1000000000000': mcts takes a number of simulations per move from 1 to 100,000", games=None, cpu=20),
     Case("cluster-not-an-address", ("report", "pileup", "--cluster", "garbage", "--out", "out"), 2, "error: --cluster garbage: not a scheduler's address", games=None),
+    Case("csv-formula-variant", ("report", "expansion", "--games-played", "1", "--agents", "random", "--workers", "1", "--format", "html", "--out", "out"), 0, "", setup=(write("games/expansion/play.py", (BUNDLED_GAMES / "expansion" / "play.py").read_text(encoding="utf-8") + FORMULA_VARIANT),),
+         after=csv_cells("expansion", lambda rows: rows[-1][1] == '\'=HYPERLINK("http://evil.example","x")' and rows[1][1] == "main" and not any(cell.startswith("'") for cell in rows[1]))),
     Case("perft-sigterm", ("perft", "pileup", "12", "--no-limit"), 143, "error: interrupted by SIGTERM", games=None, signal_after=(3.0, signal.SIGTERM), cpu=60),
     # Figure data of the wrong shape (issues 15 and 16).
     Case("siege-value-list", ("build", "siege", "--out", "out"), 2, "error: games/siege/figures/attacks.yaml:16: position:", games=("siege",), setup=(edit("siege/figures/attacks.yaml", "{suns: {c3: 4, d3: commander}", "{suns: {c3: [4], d3: commander}"),)),

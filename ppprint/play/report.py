@@ -245,8 +245,24 @@ def analyse(plan: Plan, hooks: PlayHooks, records: Sequence[Record], title: str 
 # -- raw results -----------------------------------------------------------------------------------------
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""How a cell starts that a spreadsheet would run as a formula (unless it is numbers)."""
+
+
+def csv_cell(value: Any) -> Any:
+    """``value`` safe to open in a spreadsheet: text that would start a formula (a variant named
+    ``=HYPERLINK(...)``) gets a leading ``'``; numbers, and lists of them (``-1;1``), are kept."""
+    if not isinstance(value, str) or not value.startswith(FORMULA_START):
+        return value
+    try:
+        [float(part) for part in value.split(";")]
+    except ValueError:
+        return "'" + value
+    return value
+
+
 def results_csv(records: Sequence[Record]) -> bytes:
-    """One row per game (lists joined by ``;``)."""
+    """One row per game (lists joined by ``;``; text escaped by :func:`csv_cell`)."""
     output = io.StringIO()
     writer = csv.writer(output, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
@@ -256,7 +272,7 @@ def results_csv(records: Sequence[Record]) -> bytes:
         row["returns"] = "" if r["returns"] is None else ";".join(f"{v:g}" for v in r["returns"])
         row["winners"] = ";".join(str(w) for w in r["winners"])
         row["draw"] = int(r["draw"])
-        writer.writerow([row[field] for field in CSV_FIELDS])
+        writer.writerow([csv_cell(row[field]) for field in CSV_FIELDS])
     return output.getvalue().encode("utf-8")
 
 
