@@ -168,6 +168,18 @@ def csv_cells(game: str, check: Callable[[list[list[str]]], bool]) -> Callable[[
     return after
 
 
+def made_with_the_umask(folder: str) -> Callable[[Path, Run], None]:
+    """A check that ``folder`` and its sub-folders have the mode ``mkdir`` gives under the umask (the child's is this process's)."""
+
+    def after(root: Path, run: Run) -> None:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        for path in [root / folder, *(p for p in (root / folder).rglob("*") if p.is_dir())]:
+            assert path.stat().st_mode & 0o777 == 0o777 & ~mask, f"{path}: {path.stat().st_mode & 0o777:o}, umask {mask:03o}"
+
+    return after
+
+
 FORMULA_VARIANT = """
 from ppprint.api import Variant
 from .engine import GAME
@@ -348,6 +360,7 @@ CASES = [
     Case("cluster-not-an-address", ("report", "pileup", "--cluster", "garbage", "--out", "out"), 2, "error: --cluster garbage: not a scheduler's address", games=None),
     Case("csv-formula-variant", ("report", "expansion", "--games-played", "1", "--agents", "random", "--workers", "1", "--format", "html", "--out", "out"), 0, "", setup=(write("games/expansion/play.py", (BUNDLED_GAMES / "expansion" / "play.py").read_text(encoding="utf-8") + FORMULA_VARIANT),),
          after=csv_cells("expansion", lambda rows: rows[-1][1] == '\'=HYPERLINK("http://evil.example","x")' and rows[1][1] == "main" and not any(cell.startswith("'") for cell in rows[1]))),
+    Case("new-umask", ("new", "fresh", "--in", "out"), 0, "", games=None, setup=(write("out/keep.txt", "mine"),), after=made_with_the_umask("out/fresh")),
     Case("perft-sigterm", ("perft", "pileup", "12", "--no-limit"), 143, "error: interrupted by SIGTERM", games=None, signal_after=(3.0, signal.SIGTERM), cpu=60),
     # Figure data of the wrong shape (issues 15 and 16).
     Case("siege-value-list", ("build", "siege", "--out", "out"), 2, "error: games/siege/figures/attacks.yaml:16: position:", games=("siege",), setup=(edit("siege/figures/attacks.yaml", "{suns: {c3: 4, d3: commander}", "{suns: {c3: [4], d3: commander}"),)),
