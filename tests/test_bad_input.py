@@ -319,6 +319,7 @@ CASES = [
     Case("figure-no-argument", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:4: template error:", games=(), setup=evil_rules("{{ figure() }}")),
     Case("figure-number", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:4: template error: figure() takes a figure's id in quotes", games=(), setup=evil_rules("{{ figure(3) }}")),
     Case("figure-concatenated", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:4: template error: figure('setup'): no figure placed", games=(), setup=evil_rules("{{ figure('set' ~ 'up') }}")),
+    Case("figure-placed-twice", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:6: template error: figure('moves'): the figure is placed already", games=(), setup=evil_rules("{{ figure('setup') }}\n{{ figure('moves') }}\n{{ figure('mo' ~ 'ves') }}")),
     Case("ref-concatenated", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:4:", contains="nope", games=(), setup=evil_rules("{{ ref('no' ~ 'pe') }}")),
     Case("figure-marker-literal", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:4: the text '@@figure:...@@' is reserved for figure()", games=(), setup=evil_rules("@@figure:nothing@@")),
     Case("figure-marker-made", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md: a figure marker that figure() did not place", games=(), setup=evil_rules("\n{{ '@@fig' ~ 'ure:setup@@' }}\n")),
