@@ -92,6 +92,18 @@ CreditLine = Annotated[str, AfterValidator(_credit_line)]
 LanguageTag = Annotated[str, AfterValidator(_language_tag)]
 DesignerName = Annotated[str, AfterValidator(_designer)]
 SummaryLine = Annotated[str, Field(max_length=240), AfterValidator(_summary_line)]
+Title = Annotated[str, Field(max_length=200)]
+"""A title: the title block, the catalogue's table and a booklet's back cover set it whole, on one page."""
+Subtitle = Annotated[str, Field(max_length=300)]
+InfoField = Annotated[str, Field(max_length=60)]
+"""Players, ages or length: a narrow field of the title block's info box, set whole on the first page."""
+
+
+def _equipment(items: list[str]) -> list[str]:
+    if len("; ".join(items)) > 300:
+        raise ValueError("the equipment together is at most 300 characters (it is one field of the title block's info box)")
+    return items
+
 """A line of a game's quick reference: plain text, at most 240 characters (three or four lines of the back cover)."""
 
 
@@ -144,8 +156,8 @@ class Summary(_Strict):
 class GameMeta(_Strict):
     """A game's metadata, from ``game.yaml``."""
 
-    title: str
-    subtitle: str = ""
+    title: Title
+    subtitle: Subtitle = ""
     designers: list[DesignerName]
     """Who designed the game; empty for a traditional game (``traditional: true``) or one whose designer is unknown."""
     traditional: bool = False
@@ -154,10 +166,10 @@ class GameMeta(_Strict):
     """Where a game without designers comes from ("Korea"), printed after its byline."""
     year: int | None = None
     """The year of the design (or of the source's rules); left out when unknown."""
-    players: str
-    ages: str
-    length: str
-    equipment: list[str]
+    players: InfoField
+    ages: InfoField
+    length: InfoField
+    equipment: Annotated[list[str], AfterValidator(_equipment)]
     source: Source
     licence: Licence
     credits: list[CreditLine] = []
