@@ -92,6 +92,7 @@ CreditLine = Annotated[str, AfterValidator(_credit_line)]
 LanguageTag = Annotated[str, AfterValidator(_language_tag)]
 DesignerName = Annotated[str, AfterValidator(_designer)]
 SummaryLine = Annotated[str, Field(max_length=240), AfterValidator(_summary_line)]
+"""A line of a game's quick reference: plain text, at most 240 characters (three or four lines of the back cover)."""
 Title = Annotated[str, Field(max_length=200)]
 """A title: the title block, the catalogue's table and a booklet's back cover set it whole, on one page."""
 Subtitle = Annotated[str, Field(max_length=300)]
@@ -103,8 +104,6 @@ def _equipment(items: list[str]) -> list[str]:
     if len("; ".join(items)) > 300:
         raise ValueError("the equipment together is at most 300 characters (it is one field of the title block's info box)")
     return items
-
-"""A line of a game's quick reference: plain text, at most 240 characters (three or four lines of the back cover)."""
 
 
 class _Strict(BaseModel):

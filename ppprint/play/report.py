@@ -252,13 +252,17 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 def csv_cell(value: Any) -> Any:
     """``value`` safe to open in a spreadsheet: text that would start a formula (a variant named
     ``=HYPERLINK(...)``) gets a leading ``'``; numbers, and lists of them (``-1;1``), are kept."""
-    if not isinstance(value, str) or not value.startswith(FORMULA_START):
-        return value
-    try:
-        [float(part) for part in value.split(";")]
-    except ValueError:
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not all(_is_number(part) for part in value.split(";")):
         return "'" + value
     return value
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def results_csv(records: Sequence[Record]) -> bytes:
