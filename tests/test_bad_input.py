@@ -371,7 +371,7 @@ CASES = [
     Case("csv-formula-variant", ("report", "expansion", "--games-played", "1", "--agents", "random", "--workers", "1", "--format", "html", "--out", "out"), 0, "", setup=(write("games/expansion/play.py", (BUNDLED_GAMES / "expansion" / "play.py").read_text(encoding="utf-8") + FORMULA_VARIANT),),
          after=csv_cells("expansion", lambda rows: rows[-1][1] == '\'=HYPERLINK("http://evil.example","x")' and rows[1][1] == "main" and not any(cell.startswith("'") for cell in rows[1]))),
     Case("new-umask", ("new", "fresh", "--in", "out"), 0, "", games=None, setup=(write("out/keep.txt", "mine"),), after=made_with_the_umask("out/fresh")),
-    Case("game-copied", ("build", "--all", "--out", "out"), 2, "error: games/sanqi2/pieces.py:", contains="two drawers for piece kind 'sanqi'", games=("sanqi",), setup=(copy_game("sanqi", "sanqi2"),)),
+    Case("game-copied", ("build", "--all", "--jobs", "1", "--out", "out"), 2, "error: games/sanqi2/pieces.py:", contains="two drawers for piece kind 'sanqi'", games=("sanqi",), setup=(copy_game("sanqi", "sanqi2"),)),
     Case("perft-sigterm", ("perft", "pileup", "12", "--no-limit"), 143, "error: interrupted by SIGTERM", games=None, signal_after=(3.0, signal.SIGTERM), cpu=60),
     # Figure data of the wrong shape (issues 15 and 16).
     Case("siege-value-list", ("build", "siege", "--out", "out"), 2, "error: games/siege/figures/attacks.yaml:16: position:", games=("siege",), setup=(edit("siege/figures/attacks.yaml", "{suns: {c3: 4, d3: commander}", "{suns: {c3: [4], d3: commander}"),)),
