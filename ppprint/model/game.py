@@ -94,7 +94,7 @@ DesignerName = Annotated[str, AfterValidator(_designer)]
 SummaryLine = Annotated[str, Field(max_length=240), AfterValidator(_summary_line)]
 """A line of a game's quick reference: plain text, at most 240 characters (three or four lines of the back cover)."""
 Title = Annotated[str, Field(max_length=200)]
-"""A title: the title block, the catalogue's table and a booklet's back cover set it whole, on one page."""
+"""A title (the game's, its source's, its licence's name): set whole in a cell or a line, on one page."""
 Subtitle = Annotated[str, Field(max_length=300)]
 InfoField = Annotated[str, Field(max_length=60)]
 """Players, ages or length: a narrow field of the title block's info box, set whole on the first page."""
@@ -113,7 +113,7 @@ class _Strict(BaseModel):
 class Licence(_Strict):
     """The licence of the game's rules."""
 
-    name: str
+    name: Title
     url: str
     notice: str
 
@@ -121,7 +121,7 @@ class Licence(_Strict):
 class Source(_Strict):
     """Where the rules were published (``url`` may be empty when there is no public address)."""
 
-    title: str
+    title: Title
     url: str = ""
 
 
