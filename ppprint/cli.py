@@ -1,7 +1,7 @@
 """The command line: a thin typer layer over the library's functions.
 
 Exit status: 0 success, 1 a diagram's claim is wrong, 2 bad input (a data file,
-an argument, an output folder, an error raised by a game's own code: its file and line),
+an argument, an output folder, an error raised by a game's own code, even SystemExit: its file and line),
 128 + N when signal N (SIGINT, SIGTERM) stops it, 70 an internal error of ppprint's own;
 always with a one-line message and no traceback (see :func:`run`).
 
@@ -29,7 +29,7 @@ import typer
 from typer.core import TyperGroup
 
 from ppprint import __version__
-from ppprint.errors import ClaimError, ContractError, InputError, Interrupted, PpprintError, UncheckedError, display_path, shorten
+from ppprint.errors import GAME_EXITS, ClaimError, ContractError, InputError, Interrupted, PpprintError, UncheckedError, shorten
 from ppprint.registry import configure, get_game, registry
 
 
@@ -74,6 +74,14 @@ class _Commands(TyperGroup):
         if game_app is None:
             return None
         return _named(typer.main.get_command(game_app), cmd_name)
+
+    def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
+        """Run the command; a :data:`GAME_EXITS` exception a game's own code raised is the game's error
+        (typer would turn a KeyboardInterrupt into a silent exit 130, and a SystemExit would end ppprint)."""
+        try:
+            return super().invoke(ctx)
+        except GAME_EXITS as exc:
+            raise game_error(exc) or exc
 
 
 def _named(command: Any, name: str) -> Any:
@@ -351,17 +359,24 @@ def moves(
         typer.echo(text)
 
 
+PERFT_DEPTH = 6
+"""The deepest ``perft`` counts without ``--no-limit``."""
+
+
 @app.command()
 def perft(
     game: Annotated[str, typer.Argument(help="The game.")],
-    depth: Annotated[int, typer.Argument(help="Depth in plies.", min=0, max=12)],
+    depth: Annotated[int, typer.Argument(help=f"Depth in plies (at most {PERFT_DEPTH} without --no-limit).", min=0, max=12)],
     position: Annotated[Optional[str], typer.Option(help="Start position (default: the setup).")] = None,
     divide: Annotated[bool, typer.Option("--divide", help="Count per first move.")] = False,
+    no_limit: Annotated[bool, typer.Option("--no-limit", help=f"Count deeper than {PERFT_DEPTH} plies (up to 12): that may take days.")] = False,
 ) -> None:
     """Count the move sequences of DEPTH plies from a position.
 
     On a terminal, the count shows its progress (first moves done); Ctrl-C stops it.
     """
+    if depth > PERFT_DEPTH and not no_limit:
+        raise InputError(f"DEPTH {depth}: perft counts at most {PERFT_DEPTH} plies (each ply multiplies the time, and a deep count may never end); give --no-limit to go deeper")
     from rich.progress import Progress
 
     from ppprint.engine import base
@@ -593,19 +608,18 @@ def run(args: Sequence[str] | None = None) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         _error(f"error: {shorten(where + (exc.strerror or str(exc)))}")
         return EXIT_INPUT
-    except Exception as exc:  # noqa: BLE001 - the last resort: one line, never a traceback
+    except (Exception, GeneratorExit) as exc:  # noqa: BLE001 - the last resort: one line, never a traceback
         signum = interrupted_by()
         if signum is not None:  # a library turned the interruption into its own error
             _error(f"error: interrupted by {signal.Signals(signum).name}")
             return 128 + signum
         if os.environ.get(TRACEBACK_VARIABLE) == "1":
             traceback.print_exc()
-        what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-        in_game = game_code_line(exc)
+        in_game = game_error(exc)
         if in_game is not None:
-            path, line = in_game
-            _error(f"error: {display_path(path)}:{line}: the game's own code raised {shorten(what)}")
+            _error(f"error: {in_game.one_line()}")
             return EXIT_INPUT
+        what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         _error(f"internal error: {shorten(what)} (a bug: please report it; {TRACEBACK_VARIABLE}=1 shows the traceback)")
         return EXIT_INTERNAL
 
@@ -631,6 +645,15 @@ def game_code_line(exc: BaseException) -> tuple[Path, int] | None:
         if any(path.resolve().is_relative_to(folder) for folder in folders):
             return path, line
     return None
+
+
+def game_error(exc: BaseException) -> InputError | None:
+    """``exc`` as the error of the game whose own code raised it (its file and line), or None."""
+    in_game = game_code_line(exc)
+    if in_game is None:
+        return None
+    what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return InputError(f"the game's own code raised {what}", in_game[0], in_game[1])
 
 
 def _error(line: str) -> None:

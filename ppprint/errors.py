@@ -93,6 +93,11 @@ class ClaimError(PpprintError):
         super().__init__("\n".join(f.one_line() for f in failures))
 
 
+GAME_EXITS = (SystemExit, KeyboardInterrupt, GeneratorExit)
+"""What a game's own code may raise that is no :class:`Exception`: still the game's error (file and line,
+exit status 2); a real Ctrl-C or SIGTERM is :class:`Interrupted`."""
+
+
 class Interrupted(BaseException):
     """SIGINT (Ctrl-C) or SIGTERM arrived: raised where the program was, so every ``finally`` runs
     (temporary files are removed) before the command line reports it (exit status 128 + the signal's number).

@@ -12,6 +12,7 @@ title, class name and year put in.
 from __future__ import annotations
 
 import datetime
+import os
 import shutil
 import tempfile
 from importlib.resources import files
@@ -56,6 +57,13 @@ def words_of(game_id: str) -> tuple[str, str]:
     return " ".join(w.capitalize() for w in words), "".join(w.capitalize() for w in words)
 
 
+def _umask() -> int:
+    """The process's umask (read by setting it, then setting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def create_game(parent: Path, game_id: str, engine: bool = True) -> Path:
     """Write the folder ``parent/game_id`` (which must not exist yet) and return it.
 
@@ -78,6 +86,7 @@ def create_game(parent: Path, game_id: str, engine: bool = True) -> Path:
     }
     staging = Path(tempfile.mkdtemp(prefix=f".{game_id}.", dir=parent))
     try:
+        staging.chmod(0o777 & ~_umask())  # a folder as mkdir makes it (mkdtemp's is 0700 whatever the umask)
         for template in sorted(TEMPLATE_DIR.rglob("*.tmpl")):
             relative = template.relative_to(TEMPLATE_DIR).with_suffix("")
             if not engine and (relative.name in CODE_FILES or relative.parent.name == "figures"):

@@ -90,6 +90,15 @@ def evil_rules(payload: str) -> tuple[Setup, ...]:
     return (setup,)
 
 
+def copy_game(game_id: str, copy_id: str) -> Setup:
+    """A copy of the game ``game_id`` under another id, beside it."""
+
+    def setup(root: Path) -> None:
+        shutil.copytree(root / "games" / game_id, root / "games" / copy_id)
+
+    return setup
+
+
 def new_game(game_id: str = "tiny") -> Setup:
     def setup(root: Path) -> None:
         create_game(root / "games", game_id)
@@ -131,6 +140,63 @@ def bomb(levels: int, key: str = "facts") -> str:
         cells = ["a1", "a2", "a3", "a4", "a5", "a6", "b1", "b2", "b3", "b4"]
         lines += ["labels:", *(f"  {cell}: {anchor}" for cell, anchor in zip(cells, anchors))]
     return "\n".join(lines) + "\n"
+
+
+def picture_bomb(name: str, side: int = 20_000) -> Setup:
+    """``games/tiny/NAME`` placed by its rules text: a PNG of ``side`` x ``side`` pixels (48 KB for 20,000),
+    or a JPEG of 8 x 8 pixels whose header claims 65,000 x 65,000."""
+
+    def setup(root: Path) -> None:
+        from PIL import Image
+
+        folder = root / "games" / "tiny"
+        if name.endswith(".png"):
+            Image.new("1", (side, side)).save(folder / name, optimize=True)
+        else:
+            Image.new("RGB", (8, 8)).save(folder / name)
+            data = bytearray((folder / name).read_bytes())
+            at = data.index(b"\xff\xc0") + 5  # SOF0: marker, length, precision, then height and width
+            data[at : at + 4] = (65_000).to_bytes(2, "big") * 2
+            (folder / name).write_bytes(bytes(data))
+        with (folder / "rules.md").open("a", encoding="utf-8") as rules:
+            rules.write(f"\n![A picture]({name})\n")
+
+    return setup
+
+
+def csv_cells(game: str, check: Callable[[list[list[str]]], bool]) -> Callable[[Path, Run], None]:
+    """A check of the rows of ``out/GAME-results.csv``."""
+
+    def after(root: Path, run: Run) -> None:
+        import csv
+
+        with (root / "out" / f"{game}-results.csv").open(encoding="utf-8", newline="") as file:
+            rows = list(csv.reader(file))
+        assert check(rows), rows[:3]
+
+    return after
+
+
+def made_with_the_umask(folder: str) -> Callable[[Path, Run], None]:
+    """A check that ``folder`` and its sub-folders have the mode ``mkdir`` gives under the umask (the child's is this process's)."""
+
+    def after(root: Path, run: Run) -> None:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        for path in [root / folder, *(p for p in (root / folder).rglob("*") if p.is_dir())]:
+            assert path.stat().st_mode & 0o777 == 0o777 & ~mask, f"{path}: {path.stat().st_mode & 0o777:o}, umask {mask:03o}"
+
+    return after
+
+
+FORMULA_VARIANT = """
+from ppprint.api import Variant
+from .engine import GAME
+
+
+def variants() -> list[Variant]:
+    return [Variant(name='=HYPERLINK("http://evil.example","x")', game=GAME, group="Evil", label="evil")]
+"""
 
 
 def level_with(note: str = "", ace_sticks: str = "") -> Setup:
@@ -262,6 +328,7 @@ CASES = [
     Case("figure-no-argument", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:4: template error:", games=(), setup=evil_rules("{{ figure() }}")),
     Case("figure-number", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:4: template error: figure() takes a figure's id in quotes", games=(), setup=evil_rules("{{ figure(3) }}")),
     Case("figure-concatenated", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:4: template error: figure('setup'): no figure placed", games=(), setup=evil_rules("{{ figure('set' ~ 'up') }}")),
+    Case("figure-placed-twice", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:6: template error: figure('moves'): the figure is placed already", games=(), setup=evil_rules("{{ figure('setup') }}\n{{ figure('moves') }}\n{{ figure('mo' ~ 'ves') }}")),
     Case("ref-concatenated", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:4:", contains="nope", games=(), setup=evil_rules("{{ ref('no' ~ 'pe') }}")),
     Case("figure-marker-literal", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md:4: the text '@@figure:...@@' is reserved for figure()", games=(), setup=evil_rules("@@figure:nothing@@")),
     Case("figure-marker-made", ("build", "evil", "--out", "out"), 2, "error: games/evil/rules.md: a figure marker that figure() did not place", games=(), setup=evil_rules("\n{{ '@@fig' ~ 'ure:setup@@' }}\n")),
@@ -296,8 +363,16 @@ CASES = [
     Case("sanqi-side-100000", ("perft", "sanqi", "1", "--position", "100000 1 first -"), 2, "error: --position: not a position of SanQi", games=None),
     Case("position-level-path", ("moves", "piecepackman", "--position", "level=/etc/evil " + FULL_START[len("level=roundabout "):]), 2, "error: --position: not a position of Piecepackman", contains="not a level id", games=None),
     Case("position-file-not-utf8", ("moves", "expansion", "--position", "pos.txt"), 2, "error: pos.txt: the position file is not UTF-8 text", games=None, setup=(write("pos.txt", b"\xff\xfe"),)),
-    Case("perft-pileup-12", ("perft", "pileup", "12"), 130, "error: interrupted by SIGINT", games=None, signal_after=(3.0, signal.SIGINT), cpu=60),
-    Case("perft-sigterm", ("perft", "pileup", "12"), 143, "error: interrupted by SIGTERM", games=None, signal_after=(3.0, signal.SIGTERM), cpu=60),
+    Case("perft-pileup-12", ("perft", "pileup", "12", "--no-limit"), 130, "error: interrupted by SIGINT", games=None, signal_after=(3.0, signal.SIGINT), cpu=60),
+    # Bounds (issue 26): each ran for ever, or wrote a cell a spreadsheet runs as a formula.
+    Case("perft-past-the-limit", ("perft", "pileup", "12"), 2, "error: DEPTH 12: perft counts at most 6 plies", contains="--no-limit", games=None, cpu=10),
+    Case("mcts-simulations", ("report", "pileup", "--agents", "mcts:1000000000000", "--games-played", "1", "--out", "out"), 2, "error: agent 'mcts:1000000000000': mcts takes a number of simulations per move from 1 to 100,000", games=None, cpu=20),
+    Case("cluster-not-an-address", ("report", "pileup", "--cluster", "garbage", "--out", "out"), 2, "error: --cluster garbage: not a scheduler's address", games=None),
+    Case("csv-formula-variant", ("report", "expansion", "--games-played", "1", "--agents", "random", "--workers", "1", "--format", "html", "--out", "out"), 0, "", setup=(write("games/expansion/play.py", (BUNDLED_GAMES / "expansion" / "play.py").read_text(encoding="utf-8") + FORMULA_VARIANT),),
+         after=csv_cells("expansion", lambda rows: rows[-1][1] == '\'=HYPERLINK("http://evil.example","x")' and rows[1][1] == "main" and not any(cell.startswith("'") for cell in rows[1]))),
+    Case("new-umask", ("new", "fresh", "--in", "out"), 0, "", games=None, setup=(write("out/keep.txt", "mine"),), after=made_with_the_umask("out/fresh")),
+    Case("game-copied", ("build", "--all", "--jobs", "1", "--out", "out"), 2, "error: games/sanqi2/pieces.py:", contains="two drawers for piece kind 'sanqi'", games=("sanqi",), setup=(copy_game("sanqi", "sanqi2"),)),
+    Case("perft-sigterm", ("perft", "pileup", "12", "--no-limit"), 143, "error: interrupted by SIGTERM", games=None, signal_after=(3.0, signal.SIGTERM), cpu=60),
     # Figure data of the wrong shape (issues 15 and 16).
     Case("siege-value-list", ("build", "siege", "--out", "out"), 2, "error: games/siege/figures/attacks.yaml:16: position:", games=("siege",), setup=(edit("siege/figures/attacks.yaml", "{suns: {c3: 4, d3: commander}", "{suns: {c3: [4], d3: commander}"),)),
     Case("siege-view-reveal", ("build", "siege", "--out", "out"), 2, "error: games/siege/figures/attacks.yaml:10: view: reveal:", games=("siege",), setup=(edit("siege/figures/attacks.yaml", "view: {reveal: true", "view: {reveal: 3"),)),
@@ -309,6 +384,14 @@ CASES = [
     Case("piecepackman-inline-level", ("verify", "piecepackman"), 2, "error: games/piecepackman/figures/path-cost.yaml:9: position: level:", games=("piecepackman",), setup=(edit("piecepackman/figures/path-cost.yaml", "level: roundabout", "level: {id: own, budget: {three: 0, ace: 0}}"),)),
     Case("piecepackman-level-path", ("verify", "piecepackman"), 2, "error: games/piecepackman/figures/path-cost.yaml:9: position: level:", contains="never by a path", games=("piecepackman",), setup=(edit("piecepackman/figures/path-cost.yaml", "level: roundabout", "level: ../../../tmp/evil"),)),
     Case("levels-of-the-game-folder", ("verify", "piecepackman"), 1, "wrong claim: games/piecepackman/figures/anatomy.yaml:", lines=0, stream="stdout", games=("piecepackman",), setup=(edit("piecepackman/levels/roundabout.yaml", "piecepackman: f4", "piecepackman: g4"),)),
+    # A figure or title block taller than a page (issue 26): refused at its line (it ended in "internal error", exit 70).
+    Case("caption-3600", TINY, 2, "error: games/tiny/figures/setup.yaml:1: caption: at most 1,000 characters", games=(), setup=(new_game(), edit("tiny/figures/setup.yaml", "caption: The setup.", "caption: The setup. " + "word " * 720))),
+    Case("width-1e-300", TINY, 2, "error: games/tiny/figures/setup.yaml:2: width: the figure's width in inches, from 0.5 to 100", games=(), setup=(new_game(), edit("tiny/figures/setup.yaml", "width: 3.2", "width: 1.0e-300"))),
+    Case("title-5000-words", ("build", "--all", "--out", "out"), 2, "error: games/tiny/game.yaml:3: title: String should have at most 200 characters", games=(), setup=(new_game(), edit("tiny/game.yaml", "title: Tiny", "title: " + "Word " * 5000))),
+    Case("equipment-5000-words", ("build", "--all", "--out", "out"), 2, "error: games/tiny/game.yaml:11: equipment: the equipment together is at most 300 characters", games=(), setup=(new_game(), edit("tiny/game.yaml", "  - Nine piecepack tiles", "  - " + "Thing " * 5000 + "and nine piecepack tiles"))),
+    Case("source-title-5000-words", ("build", "--all", "--out", "out"), 2, "error: games/tiny/game.yaml:13: source.title: String should have at most 200 characters", games=(), setup=(new_game(), edit("tiny/game.yaml", '  title: "Tiny (this rulebook)"', "  title: " + "Word " * 5000))),
+    Case("licence-name-5000-words", ("build", "--all", "--out", "out"), 2, "error: games/tiny/game.yaml:16: licence.name: String should have at most 200 characters", games=(), setup=(new_game(), edit("tiny/game.yaml", "  name: CC BY 4.0", "  name: " + "Word " * 5000))),
+    Case("players-long", TINY, 2, "error: games/tiny/game.yaml:7: players: String should have at most 60 characters", games=(), setup=(new_game(), edit("tiny/game.yaml", 'players: "2"', 'players: "' + "two " * 1000 + '"'))),
     Case("width-nan", BUILD, 2, "error: games/expansion/figures/setup.yaml:5: '.nan' is not a finite number", setup=(edit(f"{FIGURES}/setup.yaml", "position: setup", "width: .nan\nposition: setup"),)),
     Case("width-inf", BUILD, 2, "error: games/expansion/figures/setup.yaml:5: '.inf' is not a finite number", setup=(edit(f"{FIGURES}/setup.yaml", "position: setup", "width: .inf\nposition: setup"),)),
     Case("yaml-set", BUILD, 2, "error: games/expansion/figures/setup.yaml:5: the tag !!set is not allowed", setup=(edit(f"{FIGURES}/setup.yaml", "position: setup", "highlight: !!set {a1, b2}\nposition: setup"),)),
@@ -346,6 +429,26 @@ CASES = [
     Case("render-out-parent-file", ("render", "tiny", "setup", "--out", "afile/setup.svg"), 2, "error: cannot write into afile: it is a file", games=(), setup=(new_game(), write("afile", "a file"))),
     # A game's engine that fails as it loads: the game's error, with its file and line (it was "internal error", exit 70).
     Case("engine-bug", ("moves", "tiny"), 2, "error: games/tiny/engine.py:1: the game's own code raised RuntimeError: boom", games=(), setup=(new_game(), write("games/tiny/engine.py", "raise RuntimeError('boom')\n"))),
+    # Pictures of too many pixels, or claiming them (issue 26): refused in every format (they ended in "internal error", exit 70).
+    *(
+        Case(f"picture-bomb-{kind}-{fmt}", (*TINY, "--format", fmt), 2, "error: games/tiny/rules.md:34: image 'big.", contains="more than 25,000,000 pixels", games=(), setup=(new_game(), picture_bomb(f"big.{kind}")))
+        for kind, fmt in [("png", "standard"), ("png", "html"), ("png", "epub"), ("jpg", "standard"), ("jpg", "booklet")]
+    ),
+    Case("picture-pillow-warns", TINY, 2, "error: games/tiny/rules.md:34: image 'big.png'", contains="more than 25,000,000 pixels", games=(), setup=(new_game(), picture_bomb("big.png", 9_500))),
+    # Exits a game's own code raises, as it loads or in a method (issue 26): the game's error, not ppprint's exit (it exited 0, 1 or 130, or printed a traceback).
+    *(
+        Case(f"game-{name}-{when}", (*TINY, *extra), 2, f"error: games/tiny/engine.py:{line}: the game's own code raised {raised}", games=(), setup=(new_game(), setup(statement)))
+        for name, statement, raised in [
+            ("exit-0", "import sys; sys.exit(0)", "SystemExit: 0"),
+            ("system-exit", "raise SystemExit('bye')", "SystemExit: bye"),
+            ("keyboard-interrupt", "raise KeyboardInterrupt", "KeyboardInterrupt"),
+            ("generator-exit", "raise GeneratorExit", "GeneratorExit"),
+        ]
+        for when, line, setup, extra in [
+            ("import", 1, lambda statement: write("games/tiny/engine.py", statement + "\n"), ()),
+            ("method", PLANTED_LINE, lambda statement: edit("tiny/engine.py", "    def _moves(self) -> list[GridMove]:\n", f"    def _moves(self) -> list[GridMove]:\n        {statement}\n"), ()),
+        ]
+    ),
 ]
 
 IDS = [case.id for case in CASES]

@@ -191,6 +191,20 @@ def test_an_error_in_the_games_code_names_its_line_and_the_fixed_code_is_importe
     assert book.rebuild([engine]).ok
 
 
+@pytest.mark.parametrize("statement", ["import sys; sys.exit(0)", "raise SystemExit('bye')", "raise KeyboardInterrupt", "raise GeneratorExit"])
+def test_an_exit_raised_by_the_games_code_is_its_error_on_the_panel(games_only: Path, tmp_path: Path, statement: str) -> None:
+    book = LiveBook("pileup", out=tmp_path / "out")
+    engine = games_only / "pileup" / "engine.py"
+    original = engine.read_text(encoding="utf-8")
+    lines = original.splitlines(keepends=True)
+    at = next(i for i, text in enumerate(lines) if text.startswith("class ") or text.startswith("def "))
+    engine.write_text("".join([*lines[:at], statement + "\n", *lines[at:]]), encoding="utf-8")
+    broken = book.rebuild([engine])
+    assert not broken.ok and broken.problems[0].where.endswith(f"engine.py:{at + 1}"), broken.problems
+    engine.write_text(original, encoding="utf-8")
+    assert book.rebuild([engine]).ok
+
+
 def test_a_first_build_that_fails_shows_the_panel_alone(games_only: Path, tmp_path: Path) -> None:
     edit(games_only / "sanqi" / "game.yaml", "players:", "players: [")
     snapshot = LiveBook("sanqi", out=tmp_path / "out").rebuild()

@@ -38,7 +38,7 @@ from ppprint.build.formats import Printing, print_book
 from ppprint.build.jobs import BuildOptions, GameBuild
 from ppprint.document.book import Book
 from ppprint.build.cache import CACHE_FOLDER
-from ppprint.errors import ClaimError, ContractError, InputError, Interrupted, PpprintError, display_path
+from ppprint.errors import GAME_EXITS, ClaimError, ContractError, InputError, Interrupted, PpprintError, display_path
 from ppprint.output import SignalFlag, flagged_signals, inside, write_atomic
 from ppprint.registry import get_game
 from ppprint.web.fonts import font_face_css, font_files
@@ -203,7 +203,7 @@ class LiveBook:
             book = build.book()
             html = print_book(book, "html", Printing(keys=build.figures.keys, memo=self.memo))[1].decode("utf-8")
             problems: tuple[Problem, ...] = ()
-        except Exception as exc:  # a rebuild never stops the server: the page shows what went wrong
+        except (Exception, *GAME_EXITS) as exc:  # a rebuild never stops the server (not even sys.exit in the game's code): the page shows what went wrong
             html, problems = "", problems_of(exc, self.folder)
         if not problems:
             self.good = html

@@ -277,8 +277,14 @@ def rulebook_markdown(game: Plugin, report: VerifyReport, numbering: FigureNumbe
     data = game.data
     book_context = game.hook("book", "context")
 
+    placed: set[str] = set()
+
     def figure(figure_id: object) -> str:
-        return "\n\n" + FIGURE_MARKER.format(_figure_id("figure", figure_id)) + "\n\n"
+        name = _figure_id("figure", figure_id)
+        if name in placed:
+            raise ValueError(f"figure('{name}'): the figure is placed already (each figure is placed once)")
+        placed.add(name)
+        return "\n\n" + FIGURE_MARKER.format(name) + "\n\n"
 
     def ref(figure_id: object) -> str:
         return f"Figure {numbering.numbers[_figure_id('ref', figure_id)]}"

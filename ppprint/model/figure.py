@@ -352,17 +352,28 @@ class PanelModel(_Data):
 
 
 _Columns = Annotated[int, _must(lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1, "columns: a whole number of at least 1")]
+WIDTHS = (0.5, 100.0)
+"""The narrowest and widest a figure's ``width`` may ask for, in inches (a narrower one draws its lines absurdly thick)."""
+MAX_CAPTION = 1_000
+"""The most characters of a figure's caption: it prints below its picture, on the same page (a booklet's too)."""
 _Width = Annotated[
     float,
     BeforeValidator(lambda v: float(v) if isinstance(v, int) and not isinstance(v, bool) else v),
-    _must(lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0, "width: the figure's width in inches"),
+    _must(
+        lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and WIDTHS[0] <= v <= WIDTHS[1],
+        f"width: the figure's width in inches, from {WIDTHS[0]:g} to {WIDTHS[1]:g}",
+    ),
 ]
 
 
 class _FigureKeys(_Data):
     not_a_mapping: ClassVar[str] = "a figure is a mapping with caption, position and claims"
 
-    caption: Annotated[str, _must(lambda v: isinstance(v, str) and bool(v.strip()), "a figure needs a caption")]
+    caption: Annotated[
+        str,
+        _must(lambda v: not isinstance(v, str) or len(v) <= MAX_CAPTION, f"caption: at most {MAX_CAPTION:,} characters (it prints on one page with its figure)"),
+        _must(lambda v: isinstance(v, str) and bool(v.strip()), "a figure needs a caption"),
+    ]
     columns: _Columns | None = None
     width: _Width | None = None
     view: Annotated[Any, _must(_is_mapping, "view: a mapping")] = None

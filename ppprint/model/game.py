@@ -20,6 +20,7 @@ Every error names the file and line at fault.
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,6 +94,17 @@ LanguageTag = Annotated[str, AfterValidator(_language_tag)]
 DesignerName = Annotated[str, AfterValidator(_designer)]
 SummaryLine = Annotated[str, Field(max_length=240), AfterValidator(_summary_line)]
 """A line of a game's quick reference: plain text, at most 240 characters (three or four lines of the back cover)."""
+Title = Annotated[str, Field(max_length=200)]
+"""A title (the game's, its source's, its licence's name): set whole in a cell or a line, on one page."""
+Subtitle = Annotated[str, Field(max_length=300)]
+InfoField = Annotated[str, Field(max_length=60)]
+"""Players, ages or length: a narrow field of the title block's info box, set whole on the first page."""
+
+
+def _equipment(items: list[str]) -> list[str]:
+    if len("; ".join(items)) > 300:
+        raise ValueError("the equipment together is at most 300 characters (it is one field of the title block's info box)")
+    return items
 
 
 class _Strict(BaseModel):
@@ -102,7 +114,7 @@ class _Strict(BaseModel):
 class Licence(_Strict):
     """The licence of the game's rules."""
 
-    name: str
+    name: Title
     url: str
     notice: str
 
@@ -110,7 +122,7 @@ class Licence(_Strict):
 class Source(_Strict):
     """Where the rules were published (``url`` may be empty when there is no public address)."""
 
-    title: str
+    title: Title
     url: str = ""
 
 
@@ -146,8 +158,8 @@ class Summary(_Strict):
 class GameMeta(_Strict):
     """A game's metadata, from ``game.yaml``."""
 
-    title: str
-    subtitle: str = ""
+    title: Title
+    subtitle: Subtitle = ""
     designers: list[DesignerName]
     """Who designed the game; empty for a traditional game (``traditional: true``) or one whose designer is unknown."""
     traditional: bool = False
@@ -156,10 +168,10 @@ class GameMeta(_Strict):
     """Where a game without designers comes from ("Korea"), printed after its byline."""
     year: int | None = None
     """The year of the design (or of the source's rules); left out when unknown."""
-    players: str
-    ages: str
-    length: str
-    equipment: list[str]
+    players: InfoField
+    ages: InfoField
+    length: InfoField
+    equipment: Annotated[list[str], AfterValidator(_equipment)]
     source: Source
     licence: Licence
     credits: list[CreditLine] = []
@@ -285,6 +297,9 @@ def validate(model: type[BaseModel], raw: Any, path: Path) -> Any:
 
 IMAGE_SUFFIXES = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
 """Picture files a rules text may place, and the format each must really be."""
+MAX_IMAGE_PIXELS = 25_000_000
+"""The most pixels a picture may have (5,000 x 5,000): a larger one, or a file that claims to be, is refused
+(a small file can claim billions, and decoding it would take gigabytes)."""
 IMAGE_RE = re.compile(r"!\[[^\]]*\]\(\s*<?(?P<src>[^)\s>]+)>?(?:\s+[\"'(][^)]*)?\)")
 """A Markdown image, ``![caption](file "title")``, as written in ``rules.md``."""
 _PLACE_RE = re.compile(r"""\bfigure\(\s*["']([^"']*)["']\s*\)""")
@@ -308,12 +323,18 @@ def image_path(data: GameData, source: str, line: int | None = None) -> Path:
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(path) as image:
-            found = image.format
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)  # refused below, never printed
+            with Image.open(path) as image:
+                found, pixels = image.format, image.size[0] * image.size[1]
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):  # more pixels than Pillow reads
+        found, pixels = IMAGE_SUFFIXES[suffix], MAX_IMAGE_PIXELS + 1
     except (UnidentifiedImageError, OSError):
         found = None
     if found != IMAGE_SUFFIXES[suffix]:
         raise InputError(f"image '{source}': the file is not a readable {IMAGE_SUFFIXES[suffix]} picture", where, line)
+    if pixels > MAX_IMAGE_PIXELS:
+        raise InputError(f"image '{source}': more than {MAX_IMAGE_PIXELS:,} pixels, the most a picture may have; make it smaller", where, line)
     return path
 
 

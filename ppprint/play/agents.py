@@ -188,6 +188,9 @@ def _node_of(state: State[Any], players: int) -> _Node:
     return _Node(player, untried, totals=[0.0] * players)
 
 
+MAX_SIMULATIONS = 100_000
+"""The most simulations per move ``mcts:N`` takes (a larger N would play one game for hours)."""
+
 AgentFactory = Callable[[str | None], Agent]
 """Makes an agent from the text after the colon of its name (``mcts:200`` -> ``"200"``), or ``None``."""
 
@@ -206,8 +209,8 @@ def make_agent(spec: str, evaluate: Evaluate | None = None, own: dict[str, Agent
             simulations = int(option) if option else 200
         except ValueError:
             simulations = 0
-        if simulations < 1:
-            raise InputError(f"agent '{spec}': mcts takes a number of simulations per move, like mcts:200")
+        if not 1 <= simulations <= MAX_SIMULATIONS:
+            raise InputError(f"agent '{spec}': mcts takes a number of simulations per move from 1 to {MAX_SIMULATIONS:,}, like mcts:200")
         return MCTSAgent(simulations, evaluate)
     known = ["random", "greedy", "mcts:N", *sorted(own or {})]
     raise InputError(f"unknown agent '{spec}' (agents: {', '.join(known)})")

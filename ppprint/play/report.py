@@ -334,8 +334,28 @@ def skill_verdict(skill: Sequence[dict[str, Any]], strength: Sequence[dict[str, 
 # -- raw results -----------------------------------------------------------------------------------------
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""How a cell starts that a spreadsheet would run as a formula (unless it is numbers)."""
+
+
+def csv_cell(value: Any) -> Any:
+    """``value`` safe to open in a spreadsheet: text that would start a formula (a variant named
+    ``=HYPERLINK(...)``) gets a leading ``'``; numbers, and lists of them (``-1;1``), are kept."""
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not all(_is_number(part) for part in value.split(";")):
+        return "'" + value
+    return value
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def results_csv(records: Sequence[Record]) -> bytes:
-    """One row per game (lists joined by ``;``)."""
+    """One row per game (lists joined by ``;``; text escaped by :func:`csv_cell`)."""
     output = io.StringIO()
     writer = csv.writer(output, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
@@ -345,7 +365,7 @@ def results_csv(records: Sequence[Record]) -> bytes:
         row["returns"] = "" if r["returns"] is None else ";".join(f"{v:g}" for v in r["returns"])
         row["winners"] = ";".join(str(w) for w in r["winners"])
         row["draw"] = int(r["draw"])
-        writer.writerow([row[field] for field in CSV_FIELDS])
+        writer.writerow([csv_cell(row[field]) for field in CSV_FIELDS])
     return output.getvalue().encode("utf-8")
 
 

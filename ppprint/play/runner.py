@@ -93,6 +93,8 @@ def _on_cluster(jobs: Sequence[Job], games: Games, address: str, advance: Advanc
         client = distributed.Client(address, timeout="30s")
     except (OSError, TimeoutError) as exc:
         raise InputError(f"--cluster {address}: cannot reach the scheduler ({exc})") from None
+    except ValueError as exc:  # not an address: 'garbage' has no port
+        raise InputError(f"--cluster {address}: not a scheduler's address like tcp://host:8786 ({exc})") from None
     with client:
         workers = max(1, sum(client.nthreads().values()))
         parts = batches(jobs, workers)
