@@ -4,7 +4,9 @@ A figure (its key, drawing and caption: a :class:`FigureBlock`, never split)
 goes where the rules text places it if it fits there. If it does not, it may
 print a little smaller (down to :data:`MIN_SHRINK` of its size) or with its
 panels in another number of columns; failing that it waits, the text that
-follows fills the page, and the figure opens the next page. A figure narrow
+follows fills the page, and the figure opens the next page. No figure prints
+below the book's floor scale (:attr:`FloatingFigure.floor`) where the frame's
+width allows it: its panels reflow, or it waits, instead. A figure narrow
 enough (:data:`SIDE_SHARE` of the text width) sits beside the paragraphs that
 follow it: in the room their measure leaves at the right of the frame
 (:attr:`FloatingTemplate.text_indent`) where it fits there, else with the text
@@ -12,8 +14,10 @@ ending short of it. Waiting figures keep their order, so figures are numbered in
 the order they are printed and every ``ref()`` ("Figure 3") stays true; no figure
 waits past a :class:`FloatBarrier` (the end of the rules, the end of the book).
 A figure due on a page that has begun (cited on the page before) may print
-smaller still, below the text already there: down to the book's floor scale, or to
-:data:`MIN_SHRINK` of its size where that is smaller.
+smaller still, below the text already there: down to the book's floor scale.
+A figure in :attr:`FloatingTemplate.early` (one that crowded a figure after it off
+its page in an earlier layout) goes at the top of the page on which the text first
+cites it (or places it) in that layout, ahead of the text.
 
 The end of the book (:class:`KeepTail`) fills the page before the last: its
 last list goes on item by item, a paragraph line by line, so long as the last
@@ -61,8 +65,10 @@ class Scaled(Protocol):
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None: ...
 
 
-PartMaker = Callable[[int, float | None, float], Any]
-"""``make(columns, max_width, max_height)``: the figure's picture with its panels in ``columns`` columns."""
+PartMaker = Callable[[int, float | None, float, float], Any]
+"""``make(columns, max_width, max_height, least)``: the figure's picture with its panels in ``columns``
+columns, at most ``max_width`` wide and ``max_height`` tall but never below the print scale ``least``
+where the width it is given allows."""
 
 
 class FigureBlock(Flowable):
@@ -122,13 +128,16 @@ class FloatingFigure(Flowable):
         name: str = "",
         number: int = 0,
         floor: float = 0.0,
+        page_height: float = _BIG,
     ):
         super().__init__()
         self.name = name
         self.number = number
         """Its figure number (what the text cites: "Figure 3")."""
         self.floor = floor
-        """The smallest print scale it may shrink to, to print by its page (:meth:`squeeze`)."""
+        """The smallest print scale it prints at (its picture's, where a page is wide and tall enough)."""
+        self.page_height = page_height
+        """The height of a page's frame: no block is taller."""
         self.make = make
         self.make_caption = caption
         self.make_key = key or (lambda width: [])
@@ -141,21 +150,30 @@ class FloatingFigure(Flowable):
         self._block: FigureBlock | None = None
 
     def block(
-        self, width: float, columns: int | None = None, max_height: float | None = None, narrow: float | None = None, max_width: float | None = None
+        self,
+        width: float,
+        columns: int | None = None,
+        max_height: float | None = None,
+        narrow: float | None = None,
+        max_width: float | None = None,
+        least: float | None = None,
     ) -> FigureBlock:
         """The block in ``width`` (``narrow``: the block's own width, beside text), its picture at
-        most ``max_height`` tall and ``max_width`` wide."""
+        most ``max_height`` tall and ``max_width`` wide, or at the print scale ``least`` (the
+        :attr:`floor` unless given) where that is larger."""
         inner = narrow or width
         limit = min(self.max_height, max_height if max_height is not None else _BIG)
         widest = min(w for w in (self.max_width, max_width) if w is not None) if (self.max_width or max_width) else None
-        part = self.make(columns or self.columns, widest, limit)
+        part = self.make(columns or self.columns, widest, limit, self.floor if least is None else least)
         block = FigureBlock(part, self.make_caption(), self.make_key(inner), narrow)
         block.wrap(width, _BIG)
         return block
 
     def natural(self, width: float) -> FigureBlock:
         """The block as the figure asks for it, as large as the page allows: in its own columns, or in
-        fewer (one panel a row, in a narrow page) where that prints its panels larger."""
+        fewer (one panel a row, in a narrow page) where that prints its panels larger. Where its own
+        columns print it below the :attr:`floor`, or at the floor taller than a page, in the columns
+        that print it largest on a page: at the floor if any can."""
         if width not in self._natural:
             best = self.block(width)
             for columns in range(1, self.columns):
@@ -165,19 +183,21 @@ class FloatingFigure(Flowable):
                     block = self.block(width, columns)
                     if block.part.scale > best.part.scale * REFLOW_GAIN:
                         best = block
+            if best.part.scale < self.floor - 1e-9 or best.height > self.page_height:
+                choices = [self.block(width, columns, least=least) for least in (self.floor, 0.0) for columns in range(1, self.panels + 1)]
+                best = max((block for block in choices if block.height <= self.page_height), key=lambda block: block.part.scale, default=best)
             self._natural[width] = best
         return self._natural[width]
 
     def fit(self, width: float, room: float, squeeze: bool = False) -> FigureBlock | None:
         """The block at its natural size if it fits in ``room``, else the largest smaller or reflowed
         block that still prints its panels at :data:`MIN_SHRINK` of their natural scale (``squeeze``,
-        a figure that must print on this page: at its :attr:`floor`, or at :data:`MIN_SHRINK` where
-        that is smaller, so it never has less room to shrink than a figure that may wait), else ``None``."""
+        a figure that must print on this page: at its :attr:`floor`), never below the floor, else ``None``."""
         natural = self.natural(width)
         if natural.height <= room:
             return natural
         part_scale = natural.part.scale
-        least = min(MIN_SHRINK, self.floor / part_scale) if squeeze and self.floor else MIN_SHRINK
+        least = min(part_scale, max(self.floor, 0.0 if squeeze else MIN_SHRINK * part_scale))
         fixed = natural.height - natural.part.height
         best: FigureBlock | None = None
         choices = [self.columns, *(c for c in range(1, self.panels + 1) if c != self.columns)]
@@ -185,7 +205,7 @@ class FloatingFigure(Flowable):
             unit_w, unit_h = self.unit(columns)
             limit_w = min(width, self.max_width or width)
             estimate = min(1.0, limit_w / unit_w, (room - fixed) / unit_h)
-            if estimate < least * part_scale - 1e-9 or (best is not None and estimate <= best.part.scale):
+            if estimate < least - 1e-9 or (best is not None and estimate <= best.part.scale):
                 continue
             block = self.block(width, columns, room - fixed)
             for _ in range(2):
@@ -193,28 +213,28 @@ class FloatingFigure(Flowable):
                 if block.height <= room:
                     break
                 block = self.block(width, columns, room - fixed - (block.height - room) - 0.5)
-            if block.height <= room and block.part.scale >= least * part_scale - 1e-9:
+            if block.height <= room and block.part.scale >= least - 1e-9:
                 if best is None or block.part.scale > best.part.scale:
                     best = block
         return best
 
     def beside(self, width: float) -> FigureBlock | None:
         """The block beside the text, at most :data:`SIDE_SHARE` of ``width`` wide (printed at
-        :data:`MIN_SHRINK` of its size at least), else ``None``."""
+        :data:`MIN_SHRINK` of its size and its :attr:`floor` at least), else ``None``."""
         natural = self.natural(width)
         limit = SIDE_SHARE * width
         if natural.part.width * MIN_SHRINK > limit:
             return None
         narrow = min(natural.part.width, limit)
         block = self.block(width, narrow=narrow, max_width=narrow)
-        if block.width > limit or block.part.scale < MIN_SHRINK * natural.part.scale:
+        if max(block.width, block.part.width) > limit or block.part.scale < max(MIN_SHRINK * natural.part.scale, min(self.floor, natural.part.scale)) - 1e-9:
             return None
         return block
 
     def unit(self, columns: int) -> tuple[float, float]:
         """The picture's size at print scale 1 with its panels in ``columns`` columns."""
         if columns not in self._unit:
-            part = self.make(columns, None, _BIG)
+            part = self.make(columns, None, _BIG, 0.0)
             part.wrap(_BIG, _BIG)
             self._unit[columns] = (part.width / part.scale, part.height / part.scale)
         return self._unit[columns]
@@ -312,6 +332,9 @@ class FloatingTemplate(BaseDocTemplate):
         self._cited: dict[int, int] = {}
         self.layout_log: list[Placed] | None = None
         """Set to a list before ``build``: where each paragraph part, caption and figure marker lands."""
+        self.early: dict[int, int] = {}
+        """Figures (by number) placed at the top of a page (the page their text began on in an earlier
+        layout) rather than where the text places them (see the module's notes)."""
         self.text_indent = 0.0
         """How far short of the frame's right edge body text ends (its styles' ``rightIndent``): the
         room a figure beside the text takes before the text must end sooner."""
@@ -377,6 +400,8 @@ class FloatingTemplate(BaseDocTemplate):
         if isinstance(first, Paragraph) and not isinstance(first, Heading):
             for number in _CITATION.findall(first.getPlainText()):
                 self._cited.setdefault(int(number), self.page)
+        if self._pull_early(flowables):
+            return
         if isinstance(first, FloatingFigure):
             self._log_marker(first)
             self._due_by(first)
@@ -394,6 +419,20 @@ class FloatingTemplate(BaseDocTemplate):
             return
         self._keep_heading_with_figure(flowables)
         super().handle_flowable(flowables)
+
+    def _pull_early(self, flowables: list[Flowable]) -> bool:
+        """At the top of a page, move the markers of the :attr:`early` figures due to start here (and
+        of every figure before them) to the front of ``flowables``; ``False`` when there are none."""
+        frame: Any = self.frame
+        wanted = {number for number, page in self.early.items() if page <= self.page}
+        if not (wanted and frame._atTop):
+            return False
+        last = max((index for index, flowable in enumerate(flowables) if isinstance(flowable, FloatingFigure) and flowable.number in wanted), default=None)
+        if last is None or all(isinstance(flowable, FloatingFigure) for flowable in flowables[:last]):
+            return False
+        markers = [flowable for flowable in flowables[: last + 1] if isinstance(flowable, FloatingFigure)]
+        flowables[: last + 1] = [*markers, *(flowable for flowable in flowables[: last + 1] if not isinstance(flowable, FloatingFigure))]
+        return True
 
     def handle_keepWithNext(self, flowables: list[Flowable]) -> None:
         first = flowables[0]

@@ -60,11 +60,12 @@ class LayoutMemory(Protocol):
 
 
 class FigureFlowable(Flowable):
-    """A figure scaled to fit the frame (never enlarged), drawn for the scale it prints at (:class:`~ppprint.document.pages.Fit`)."""
+    """A figure scaled to fit the frame (never enlarged, and never below ``least`` where the frame's
+    width allows), drawn for the scale it prints at (:class:`~ppprint.document.pages.Fit`)."""
 
-    def __init__(self, make: Callable[[float], Drawing], max_width: float | None, max_height: float, max_scale: float = 1.0):
+    def __init__(self, make: Callable[[float], Drawing], max_width: float | None, max_height: float, max_scale: float = 1.0, least: float = 0.0):
         super().__init__()
-        self.fitting = Fit(make, max_width, max_height)
+        self.fitting = Fit(make, max_width, max_height, least)
         if max_scale < 1.0:
             # At most ``max_scale``: as wide as the drawing at scale 1 would print at that scale.
             widest = max_scale * self.fitting.drawing.width
@@ -226,6 +227,8 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
     max_figure_height = frame_height * FIGURE_HEIGHTS[0]
     # Each figure's step in FIGURE_HEIGHTS: a figure that leaves a page too blank is made smaller.
     levels = {name: 0 for name in book.figures}
+    early: dict[int, int] = {}
+    """Figures placed at the top of a page (:attr:`~ppprint.book.floats.FloatingTemplate.early`)."""
     samples = list(book.marks)
     floor = HALF_FLOOR_SCALE if half else FLOOR_SCALE
     # The key goes with the first figure that draws a mark (Figure 1 of many books shows equipment).
@@ -248,10 +251,10 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
         share = FIGURE_HEIGHTS[levels[figure.id]] / FIGURE_HEIGHTS[0]
         most = max(floor, cap[0] * share) if cap[0] < 1.0 or share < 1.0 else 1.0
 
-        def make(columns: int, max_width: float | None, max_height: float) -> Flowable:
+        def make(columns: int, max_width: float | None, max_height: float, least: float) -> Flowable:
             if image is not None:
                 return ImageFlowable(image, max_width, max_height)
-            return FigureFlowable(lambda scale: draw_figure(figure.id, scale, columns), max_width, max_height, most)
+            return FigureFlowable(lambda scale: draw_figure(figure.id, scale, columns), max_width, max_height, most, least)
 
         def key(width: float) -> list[Flowable]:
             return key_rows(samples, width, max_figure_height) if figure.number == keyed else []
@@ -267,6 +270,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
             name=figure.id,
             number=figure.number,
             floor=floor,
+            page_height=frame_height,
         )
 
     def story_of() -> list[Flowable]:
@@ -282,6 +286,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
         output = io.BytesIO()
         document = RulebookTemplate(output, size, margin, footer=book.running_title, meta={**book.metadata, "language": book.lang}, mirrored=half, dry=dry)
         document.text_indent = indent
+        document.early = early
         if not dry and record is not None:
             document.layout_log = record
         document.build(story_of())
@@ -291,6 +296,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
     remembered = layouts.recall(inputs) if layouts is not None and inputs else None
     if remembered is not None and _still_true(remembered, levels, draw_figure) and isinstance(remembered.get("scale"), float):
         levels.update(remembered["levels"])
+        early.update({int(number): page for number, page in remembered.get("early", {}).items()})
         cap[0] = remembered["scale"]
         return typeset(dry=False)[1]
     sized.clear()
@@ -318,23 +324,31 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
         now = height_at(name, levels[name])
         return next((level for level in range(levels[name] + 1, len(FIGURE_HEIGHTS)) if height_at(name, level) < now - 0.5), None)
 
-    best: tuple[tuple[int, int, int, float], dict[str, int]] | None = None
+    best: tuple[tuple[int, int, int, float], dict[str, int], dict[int, int]] | None = None
     for _ in range(MAX_LAYOUTS):
         document, _ = typeset(dry=True)
         blank = document.too_blank(MOST_BLANK)
         score = (len(document.late), sum(document.late.values()), len(blank), max((share for _, share in blank), default=0.0))
         if best is None or score < best[0]:
-            best = (score, dict(levels))
+            best = (score, dict(levels), dict(early))
         if document.late:
-            if not _crowding_figures(levels, document, smaller):
+            # The figures that crowded it off its page print smaller, or else start the page their text began on.
+            if not _crowding_figures(levels, document, smaller) and not _place_early(early, _began_on(document), book):
                 break
-        elif not blank or not _smaller_figures(levels, document, [number for number, _ in blank], smaller):
+        elif not blank or not (
+            _smaller_figures(levels, document, [number for number, _ in blank], smaller)
+            or _place_early(early, {name: page for name, page in document.waited_on.items() if page in {number for number, _ in blank}}, book)
+        ):
+            # A page too blank: the figures that waited there print smaller, or else start it.
             break
     assert best is not None
     levels.update(best[1])
+    early.clear()
+    early.update(best[2])
     if layouts is not None and inputs:
         # The choice holds while every size the trial layouts asked for is still the same.
-        layouts.remember(inputs, {"levels": best[1], "scale": cap[0], "sizes": [[*query, *size] for query, size in sized.items()]})
+        chosen = {"levels": best[1], "early": {str(number): page for number, page in best[2].items()}, "scale": cap[0], "sizes": [[*query, *size] for query, size in sized.items()]}
+        layouts.remember(inputs, chosen)
     return typeset(dry=False)[1]
 
 
@@ -352,12 +366,15 @@ def _layout_inputs(book: Book, half: bool) -> str:
 
 
 def _still_true(layout: Mapping[str, Any], levels: dict[str, int], draw_figure: FigureDrawer) -> bool:
-    """Whether a remembered layout fits this book: a level for each of its figures, and every figure
-    size its trial layouts asked for drawn the same now."""
+    """Whether a remembered layout fits this book: a level for each of its figures, figure numbers to
+    place early, and every figure size its trial layouts asked for drawn the same now."""
     chosen, sizes = layout.get("levels"), layout.get("sizes")
     if not isinstance(chosen, dict) or set(chosen) != set(levels) or not isinstance(sizes, list):
         return False
     if not all(type(level) is int and 0 <= level < len(FIGURE_HEIGHTS) for level in chosen.values()):
+        return False
+    placed = layout.get("early", {})
+    if not isinstance(placed, dict) or not all(number.isdigit() and type(page) is int for number, page in placed.items()):
         return False
     try:
         for figure_id, scale, columns, width, height in sizes:
@@ -369,15 +386,32 @@ def _still_true(layout: Mapping[str, Any], levels: dict[str, int], draw_figure: 
     return True
 
 
-def _crowding_figures(levels: dict[str, int], document: RulebookTemplate, smaller: Callable[[str], int | None]) -> bool:
-    """Let each figure that printed late, and those printed from the page it was cited on to the page
-    it printed on (they took its room), print smaller (``smaller``: its next step that does); ``False``
-    when none can."""
-    culprits = set(document.late)
+def _crowd(document: RulebookTemplate) -> set[str]:
+    """The figures that printed late, and those printed from the page before each was due to the
+    page it printed on (they took its room)."""
+    names = set(document.late)
     for name in document.late:
         first, printed = document.due.get(name, 1) - 1, document.printed_on.get(name, 0)
-        culprits |= {other for other, page in document.printed_on.items() if first <= page <= printed}
-    return _step(levels, sorted(culprits), smaller)
+        names |= {other for other, page in document.printed_on.items() if first <= page <= printed}
+    return names
+
+
+def _began_on(document: RulebookTemplate) -> dict[str, int]:
+    """Each of the :func:`_crowd` with the page its text began on (the page before it was due)."""
+    return {name: document.due[name] - 1 for name in _crowd(document) if name in document.due}
+
+
+def _crowding_figures(levels: dict[str, int], document: RulebookTemplate, smaller: Callable[[str], int | None]) -> bool:
+    """Let the :func:`_crowd` print smaller (``smaller``: its next step that does); ``False`` when none can."""
+    return _step(levels, sorted(_crowd(document)), smaller)
+
+
+def _place_early(early: dict[int, int], pages: Mapping[str, int], book: Book) -> bool:
+    """Place each figure of ``pages`` at the top of its page there; ``False`` when all are placed so already."""
+    wanted = {book.figures[name].number: page for name, page in pages.items() if name in book.figures}
+    new = {number: page for number, page in wanted.items() if early.get(number) != page}
+    early.update(new)
+    return bool(new)
 
 
 def _smaller_figures(levels: dict[str, int], document: RulebookTemplate, pages: list[int], smaller: Callable[[str], int | None]) -> bool:
