@@ -337,11 +337,18 @@ def _draw_panel(pen: Pen, picture: PanelPicture, origin: Point, margin: float) -
     if reasons:
         min_x, min_y, max_x, max_y = picture.table.bounds
         frame = (origin[0], origin[1], origin[0] + (max_x - min_x + 2 * margin) * POINTS_PER_INCH, origin[1] + (max_y - min_y + 2 * margin) * POINTS_PER_INCH)
+        # Reasons keep off the pieces (and the ghosts), then the coordinates, where they can.
         bodies = [
-            (*place((x0, y1)), *place((x1, y0)))
+            marks.grown((*place((x0, y1)), *place((x1, y0))), marks.halo(pen))
             for x0, y0, x1, y1 in (footprint(piece) for piece in [*pieces, *(ghost.piece for ghost in ghosts)] if not piece_kind(piece.kind).board)
         ]
-        marks.place_reasons(pen, reasons, values, crosses, lines, frame, bodies)
+        size = pen.text_size(COORDINATE_SIZE)
+        signs = [
+            (x - 0.35 * size * len(label.text), y + 3.5 - 0.75 * size, x + 0.35 * size * len(label.text), y + 3.5 + 0.1 * size)
+            for label in picture.table.coordinates
+            for x, y in [place(label.at)]
+        ]
+        marks.place_reasons(pen, reasons, values, crosses, lines, frame, bodies, signs)
     for label in picture.table.coordinates:
         x, y = place(label.at)
         pen.text(label.text, (x, y + 3.5), COORDINATE_SIZE, SANS, MUTED_INK, role="coordinate")
@@ -374,7 +381,7 @@ def _clear_of(values: list[tuple[float, float, float, float]], at: Point, toward
     ux, uy = dx / length, dy / length
     reach = 0.0
     for x0, y0, x1, y1 in values:
-        grown = (x0 - marks.CLEARANCE, y0 - marks.CLEARANCE, x1 + marks.CLEARANCE, y1 + marks.CLEARANCE)
+        grown = marks.grown((x0, y0, x1, y1), marks.CLEARANCE)
         if grown[0] <= at[0] <= grown[2] and grown[1] <= at[1] <= grown[3]:
             exits = [(bound - a) / u for bound_pair, a, u in ((grown[0::2], at[0], ux), (grown[1::2], at[1], uy)) if u for bound in bound_pair]
             reach = max(reach, min(t for t in exits if t > 0) + marks.RIM)
