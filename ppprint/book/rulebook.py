@@ -229,7 +229,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
     levels = {name: 0 for name in book.figures}
     early: dict[int, int] = {}
     """Figures placed at the top of a page (:attr:`~ppprint.book.floats.FloatingTemplate.early`)."""
-    samples = list(book.marks)
+    samples = list(book.key)
     floor = HALF_FLOOR_SCALE if half else FLOOR_SCALE
     # The key goes with the first figure that draws a mark (Figure 1 of many books shows equipment).
     keyed = book.key_figure
@@ -332,8 +332,8 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
         if best is None or score < best[0]:
             best = (score, dict(levels), dict(early))
         if document.late:
-            # The figures that crowded it off its page print smaller, or else start the page their text began on.
-            if not _crowding_figures(levels, document, smaller) and not _place_early(early, _began_on(document), book):
+            # The figures that crowded it off its page start the page their text began on, or else print smaller.
+            if not _place_early(early, _began_on(document), book) and not _crowding_figures(levels, document, smaller):
                 break
         elif not blank or not (
             _smaller_figures(levels, document, [number for number, _ in blank], smaller)
@@ -358,7 +358,7 @@ def _layout_inputs(book: Book, half: bool) -> str:
     parts: list[Any] = [book.paper, half, book.rules.source, book.back.source, repr(book.title_block), repr(book.metadata), book.running_title]
     if book.appendix is not None:
         parts.append(["appendix", book.appendix.source])
-    parts.append([[sample.kind, sample.as_arrow] for sample in book.marks])
+    parts.append([[sample.kind, sample.as_arrow, sample.ghost is not None] for sample in book.key])
     for figure in book.figures.values():
         picture = hashlib.sha256(figure.image.read_bytes()).hexdigest() if figure.image is not None else None
         parts.append([figure.id, figure.number, figure.caption, figure.columns, figure.panels, figure.width, picture])

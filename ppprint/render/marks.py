@@ -26,7 +26,7 @@ from typing import Literal
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ppprint.model.table import MarkKind, Piece, Point
-from ppprint.render.draw import Drawing, Group, Item, Paint, Pen, Shape, Text
+from ppprint.render.draw import Drawing, Group, Item, Paint, Pen, Shape, Text, bounds
 from ppprint.render.fonts import SANS, SANS_BOLD, register_fonts
 from ppprint.render.palette import INK, MARK_COLOURS, MARK_WORDS, PAPER
 from ppprint.render.pieces import draw_piece
@@ -381,25 +381,54 @@ def _line_in_box(line: Sequence[Point], box: Box) -> bool:
 
 @dataclass(frozen=True)
 class Sample:
-    """One entry of a legend: a mark kind, drawn as an arrow or as a cell."""
+    """One entry of a legend: a mark kind, drawn as an arrow or as a cell; or a ghosted piece."""
 
     kind: MarkKind
     as_arrow: bool
+    ghost: Group | None = None
+    """A ghosted piece as a figure drew it (:func:`ghost`'s group), shown instead of a mark."""
+
+
+GHOST_WORDS = "piece to place"
+"""What a ghosted piece means, for the legend."""
+KEY_GAP = 14.0
+"""Points between one entry of the legend and the next."""
+GHOST_SIDE = 22.0
+"""The height or width of a ghosted piece in the legend (drawing points), the larger of the two."""
+
+
+def first_ghost(items: Sequence[Item]) -> Group | None:
+    """The first ghosted piece (:func:`ghost`'s group) among drawn ``items``."""
+    for item in items:
+        if isinstance(item, Group):
+            found = item if item.role.startswith("ghost ") else first_ghost(item.items)
+            if found is not None:
+                return found
+    return None
 
 
 def legend(samples: Sequence[Sample], scale: float = 1.0) -> Drawing:
     """A one-line key of the marks a book uses: each sample mark, drawn by the same functions and with the
-    same ink, dashes, halo and cross as in the figures, and what it means."""
+    same ink, dashes, halo and cross as in the figures (a ghosted piece as a figure drew it, its size
+    :data:`GHOST_SIDE`, its text and strokes kept legible), and what it means."""
+    register_fonts()
     pen = Pen(scale)
     size = pen.text_size(8.5)
     x, height = 0.0, max(26.0, 2.4 * size)
     middle = height / 2
     for sample in samples:
-        if sample.as_arrow:
-            line = arrow(pen, [(x, middle), (x + 46, middle)], sample.kind, 0.0, 0.0, [])
+        if sample.ghost is not None:
+            x0, y0, x1, y1 = _extent(sample.ghost.items)
+            fit = GHOST_SIDE / max(x1 - x0, y1 - y0, 1e-9)
+            centre = (x + GHOST_SIDE / 2 - (x0 + x1) / 2 * fit, middle - (y0 + y1) / 2 * fit)
+            with pen.group(translate=centre, scale=fit, role=sample.ghost.role):
+                pen.redraw(sample.ghost.items)
+            x += GHOST_SIDE + 6
+        elif sample.as_arrow:
+            line = arrow(pen, [(x, middle), (x + 40, middle)], sample.kind, 0.0, 0.0, [])
             if sample.kind in CROSSED:
                 draw_cross(pen, _halfway(line), sample.kind)
-            x += 52
+            x += 46
         else:
             side = 20.0
             square = [(x, middle - side / 2), (x + side, middle - side / 2), (x + side, middle + side / 2), (x, middle + side / 2)]
@@ -407,10 +436,16 @@ def legend(samples: Sequence[Sample], scale: float = 1.0) -> Drawing:
             if sample.kind in CROSSED:
                 draw_cross(pen, (x + side / 2, middle), sample.kind)
             x += side + 6
-        words = MARK_WORDS[sample.kind][0 if sample.as_arrow else 1]
+        words = GHOST_WORDS if sample.ghost is not None else MARK_WORDS[sample.kind][0 if sample.as_arrow else 1]
         pen.text(words, (x, middle + size * 0.35), size, SANS, INK, anchor="start", role="legend")
-        x += 0.56 * size * len(words) + 16
-    return pen.drawing(x, height, title="Key to the marks")
+        x += stringWidth(words, SANS, size) + KEY_GAP
+    return pen.drawing(max(x - KEY_GAP, 0.0), height, title="Key to the marks")
+
+
+def _extent(items: Sequence[Item]) -> Box:
+    """The box round drawn ``items``."""
+    boxes = [box for _, box in bounds(items)]
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
 
 
 def _halfway(line: Sequence[Point]) -> Point:
