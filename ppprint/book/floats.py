@@ -15,9 +15,11 @@ the order they are printed and every ``ref()`` ("Figure 3") stays true; no figur
 waits past a :class:`FloatBarrier` (the end of the rules, the end of the book).
 A figure due on a page that has begun (cited on the page before) may print
 smaller still, below the text already there: down to the book's floor scale.
-A figure in :attr:`FloatingTemplate.early` (one that crowded a figure after it off
-its page in an earlier layout) goes at the top of the page on which the text first
-cites it (or places it) in that layout, ahead of the text.
+A figure in :attr:`FloatingTemplate.early` (one that printed late, or crowded a
+figure after it off its page, in an earlier layout) goes just before the text that
+first cites it, where both fit on the page, rather than where the text places it;
+one in :attr:`FloatingTemplate.tops` (one that left a page too blank, waiting) at
+the top of that page.
 
 The end of the book (:class:`KeepTail`) fills the page before the last: its
 last list goes on item by item, a paragraph line by line, so long as the last
@@ -333,8 +335,11 @@ class FloatingTemplate(BaseDocTemplate):
         self.layout_log: list[Placed] | None = None
         """Set to a list before ``build``: where each paragraph part, caption and figure marker lands."""
         self.early: dict[int, int] = {}
-        """Figures (by number) placed at the top of a page (the page their text began on in an earlier
-        layout) rather than where the text places them (see the module's notes)."""
+        """Figures (by number) placed just before the text that first cites them, from the page given
+        on, rather than where the text places them (see the module's notes)."""
+        self.tops: dict[int, int] = {}
+        """Figures (by number) placed at the top of the page given, ahead of the text there (one that
+        left that page too blank, waiting, in an earlier layout)."""
         self.text_indent = 0.0
         """How far short of the frame's right edge body text ends (its styles' ``rightIndent``): the
         room a figure beside the text takes before the text must end sooner."""
@@ -421,16 +426,27 @@ class FloatingTemplate(BaseDocTemplate):
         super().handle_flowable(flowables)
 
     def _pull_early(self, flowables: list[Flowable]) -> bool:
-        """At the top of a page, move the markers of the :attr:`early` figures due to start here (and
-        of every figure before them) to the front of ``flowables``; ``False`` when there are none."""
+        """Move the markers of the :attr:`early` figures that the first flowable (and what it keeps with
+        it: a heading's paragraph) cites, where the figures and that text fit on this page together, or
+        of the :attr:`tops` of this page at its top, and of every figure before them, to the front of
+        ``flowables``; ``False`` when it moves none."""
         frame: Any = self.frame
-        wanted = {number for number, page in self.early.items() if page <= self.page}
-        if not (wanted and frame._atTop):
-            return False
-        last = max((index for index, flowable in enumerate(flowables) if isinstance(flowable, FloatingFigure) and flowable.number in wanted), default=None)
-        if last is None or all(isinstance(flowable, FloatingFigure) for flowable in flowables[:last]):
+        chain = 0
+        while chain + 1 < len(flowables) and flowables[chain].getKeepWithNext():  # type: ignore[no-untyped-call]
+            chain += 1
+        texts = [text for flowable in flowables[: chain + 1] for text in getattr(flowable, "_content", [flowable]) if isinstance(text, Paragraph)]
+        cited = {int(number) for text in texts for number in _CITATION.findall(text.getPlainText())}
+        wanted = {number for number in cited if self.early.get(number, self.page + 1) <= self.page}
+        topped = {number for number, page in self.tops.items() if page == self.page} if frame._atTop else set()
+        last = max((index for index, flowable in enumerate(flowables) if isinstance(flowable, FloatingFigure) and flowable.number in wanted | topped), default=None)
+        if last is None or last <= chain:
             return False
         markers = [flowable for flowable in flowables[: last + 1] if isinstance(flowable, FloatingFigure)]
+        width = float(frame._getAvailableWidth())
+        need = sum(marker.natural(width).height + SPACE_BEFORE for marker in markers)
+        need += sum(flowable.wrapOn(self.canv, width, _BIG)[1] + flowable.getSpaceBefore() for flowable in flowables[: chain + 1])
+        if not (topped & {marker.number for marker in markers}) and need > self._room():
+            return False
         flowables[: last + 1] = [*markers, *(flowable for flowable in flowables[: last + 1] if not isinstance(flowable, FloatingFigure))]
         return True
 
