@@ -411,3 +411,18 @@ def test_the_key_shows_the_ghosted_piece_as_the_figures_draw_it() -> None:
         pdf.close()
     # A book whose figures draw no ghost has no such sample.
     assert all(sample.ghost is None for sample in book_of("expansion").key)
+
+
+@pytest.mark.parametrize("game_id", registry().ids())
+def test_panel_labels_never_run_into_each_other_where_figures_print(reports, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    # Expansion's "(a) First move: legal walks" ran into "(b) Later moves: legal walks and jumps" in its booklets.
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from ppprint.render.fonts import SANS
+
+    view = get_game(game_id).require_view()
+    for figure_id, scale in printed_scales(game_id):
+        labels = _texts(render_figure(view, reports[game_id].figures[figure_id], scale).items, "label")
+        boxes = [(t.at[0] - stringWidth(t.text, SANS, t.size) / 2, t.at[1] - t.size, t.at[0] + stringWidth(t.text, SANS, t.size) / 2, t.at[1]) for t in labels]
+        clash = [(a.text, b.text) for (a, p), (b, q) in itertools.combinations(zip(labels, boxes), 2) if p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]]
+        assert not clash, f"{figure_id} at {scale}: {clash}"

@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from reportlab.lib.utils import simpleSplit
+
 from ppprint.errors import DataError, InputError
 from ppprint.layout import GameView
 from ppprint.model.game import Figure
@@ -22,7 +24,7 @@ from ppprint.model.table import Arrow, Cross, Ghost, Highlight, Label, Mark, Poi
 from ppprint.render import marks
 from ppprint.render import marks as marks_module
 from ppprint.render.draw import DeferredDrawing, Drawing, Pen
-from ppprint.render.fonts import SANS
+from ppprint.render.fonts import SANS, register_fonts
 from ppprint.render.palette import INK, MUTED_INK
 from ppprint.render.pdf import drawing_pdf, pdf_png
 from ppprint.render.pieces import POINTS_PER_INCH, draw_piece
@@ -34,6 +36,8 @@ MARGIN = 0.15
 LABEL_PT = 8.0
 """Panel labels print at this size, points, in every figure (one size for a book's labels, whatever
 the panel's width; a figure drawn for a screen scale gets them at the same share of its text)."""
+LABEL_LEADING = 1.25
+"""The distance between the lines of a panel label, in its text size."""
 PANEL_GAP = 0.3
 COORDINATE_SIZE = 10.0
 
@@ -228,6 +232,8 @@ class _Grid:
     label_height: float
     width: float
     height: float
+    labels: tuple[tuple[str, ...], ...]
+    """Each panel's label, in the lines it takes under its panel."""
 
     @property
     def size(self) -> tuple[float, float]:
@@ -241,11 +247,16 @@ def _grid(pen: Pen, panels: Sequence[PanelPicture], columns: int, margin: float)
     cell_w = max(panel_size(p.table, margin)[0] for p in panels)
     has_labels = any(p.label for p in panels)
     label_pt = pen.text_size(pen.printed_size(LABEL_PT))
-    label_height = 2.0 * label_pt / POINTS_PER_INCH if has_labels else 0.0
+    # A label wider than its panel and the gap beside it (than the figure, in one column) takes more lines.
+    register_fonts()
+    widest = (cell_w + (PANEL_GAP if columns > 1 else 0.0)) * POINTS_PER_INCH
+    labels = tuple(tuple(simpleSplit(p.label, SANS, label_pt, widest)) if p.label else () for p in panels)
+    lines = max((len(label) for label in labels), default=1)
+    label_height = (2.0 + LABEL_LEADING * (lines - 1)) * label_pt / POINTS_PER_INCH if has_labels else 0.0
     cell_h = max(panel_size(p.table, margin)[1] for p in panels) + label_height
     width = columns * cell_w + (columns - 1) * PANEL_GAP
     height = rows * cell_h + (rows - 1) * PANEL_GAP
-    return _Grid(columns, cell_w, cell_h, label_pt, label_height, width, height)
+    return _Grid(columns, cell_w, cell_h, label_pt, label_height, width, height, labels)
 
 
 def figure_size(panels: Sequence[PanelPicture], columns: int = 1, margin: float = MARGIN, scale: float = 1.0) -> tuple[float, float]:
@@ -270,10 +281,10 @@ def figure_drawing(
         x0 = (column * (cell_w + PANEL_GAP) + (cell_w - w) / 2) * POINTS_PER_INCH
         y0 = (row * (cell_h + PANEL_GAP) + (cell_h - h - label_height) / 2) * POINTS_PER_INCH
         _draw_panel(pen, picture, (x0, y0), margin)
-        if picture.label:
-            centre_x = (column * (cell_w + PANEL_GAP) + cell_w / 2) * POINTS_PER_INCH
-            base_y = (row * (cell_h + PANEL_GAP) + cell_h) * POINTS_PER_INCH - label_pt * 0.6
-            pen.text(picture.label, (centre_x, base_y), label_pt, SANS, INK, role="label")
+        centre_x = (column * (cell_w + PANEL_GAP) + cell_w / 2) * POINTS_PER_INCH
+        top = (row * (cell_h + PANEL_GAP) + cell_h - label_height) * POINTS_PER_INCH
+        for line, text in enumerate(grid.labels[index]):
+            pen.text(text, (centre_x, top + (1.4 + LABEL_LEADING * line) * label_pt), label_pt, SANS, INK, role="label")
     width, height = grid.size
     return pen.drawing(width, height, title=title, description=description)
 
