@@ -328,9 +328,6 @@ class FloatingTemplate(BaseDocTemplate):
         """The page on which each figure that had to wait (leaving its room to text) first waited."""
         self.due: dict[str, int] = {}
         """The page each figure should print on at the latest: the page after its first citation."""
-        self.late: dict[str, int] = {}
-        """Pages each figure printed after its :attr:`due` page (only those that did)."""
-        self.printed_on: dict[str, int] = {}
         self._cited: dict[int, int] = {}
         self.layout_log: list[Placed] | None = None
         """Set to a list before ``build``: where each paragraph part, caption and figure marker lands."""
@@ -352,12 +349,6 @@ class FloatingTemplate(BaseDocTemplate):
         """The text reaches ``figure``: it is due on the page after its first citation (or this one)."""
         self.due.setdefault(figure.name, min(self._cited.get(figure.number, self.page), self.page) + 1)
 
-    def _printed(self, figure: FloatingFigure) -> None:
-        self.printed_on[figure.name] = self.page
-        due = self.due.get(figure.name, self.page)
-        if self.page > due:
-            self.late[figure.name] = self.page - due
-
     def _log_marker(self, figure: FloatingFigure) -> None:
         """Where the text places ``figure`` (the page it is on when the text reaches it)."""
         if self.layout_log is not None:
@@ -367,7 +358,7 @@ class FloatingTemplate(BaseDocTemplate):
     def build(self, flowables: list[Flowable], *args: Any, **kwargs: Any) -> None:
         self._waiting, self._waiting_on_page, self._barriers = [], None, 0
         self.blank_shares, self.chapter_pages, self.waited_on = [], set(), {}
-        self.due, self.late, self.printed_on, self._cited = {}, {}, {}, {}
+        self.due, self._cited = {}, {}
         super().build([*flowables, FloatBarrier()], *args, **kwargs)
 
     def handle_pageEnd(self) -> None:
@@ -491,7 +482,6 @@ class FloatingTemplate(BaseDocTemplate):
             placed = figure.fit(width, room, squeeze=True) or figure.natural(width)
         self._waiting.pop(0)
         self._waiting_on_page = None
-        self._printed(figure)
         if flowables and hasattr(flowables[0], "_postponed"):
             # It was put off to this page, and now a figure goes first: it may be put off again.
             del flowables[0]._postponed
@@ -542,7 +532,6 @@ class FloatingTemplate(BaseDocTemplate):
             block = figure.fit(width, self._room() - used)
             if block is not None:
                 self._due_by(figure)
-                self._printed(figure)
                 flowables[chain] = block
                 return
         end = chain
@@ -559,7 +548,6 @@ class FloatingTemplate(BaseDocTemplate):
             flowables[chain + 1 : chain + 1] = run
         else:
             self._due_by(figure)
-            self._printed(figure)
             flowables[chain] = figure.natural(width)
 
 
