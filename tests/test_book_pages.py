@@ -45,6 +45,12 @@ def exempt_pages(pdf: bytes) -> set[int]:
     return {len(lines)} | {number for number in range(1, len(lines)) if lines[number].startswith(CHAPTERS)}
 
 
+BLANK_FOR_THE_FLOOR = {("expansion", "letter", False): {6}, ("expansion", "letter", True): {6}}
+"""Pages left blank because a figure may not shrink below the book's floor (known): Expansion's Figure 7
+(four boards, two by two) is some 20 pt taller at the floor than the room under the "Winning" section
+it follows, so it opens the next page; printed with its text at its top, the text went a page after it."""
+
+
 @pytest.mark.parametrize("half", [False, True], ids=["standard", "booklet"])
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("game_id", GAMES)
@@ -53,7 +59,8 @@ def test_no_page_is_more_than_a_third_blank(game_id: str, paper: str, half: bool
     shares = blank_shares(pdf, *margins(half))
     exempt = exempt_pages(pdf)
     too_blank = {number: f"{share:.0%}" for number, share in enumerate(shares, start=1) if share > MOST_BLANK and number not in exempt}
-    assert not too_blank, f"{game_id} {paper} {'booklet' if half else ''}: pages more than a third blank: {too_blank}"
+    known = BLANK_FOR_THE_FLOOR.get((game_id, paper, half), set())
+    assert set(too_blank) == known, f"{game_id} {paper} {'booklet' if half else ''}: pages more than a third blank: {too_blank}"
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

@@ -31,6 +31,7 @@ from ppprint.build.jobs import build_games
 from ppprint.build.cache import CACHE_FOLDER, Store, decode_drawing, encode_drawing, game_digest
 from ppprint.book.rulebook import RulebookTemplate, build_rulebook
 from ppprint.document.book import rulebook
+from ppprint.document.pages import FIGURE_HEIGHTS
 from ppprint.errors import ClaimError, InputError
 from ppprint.registry import configure, registry
 from ppprint.render.draw import Drawing, Group, Paint, Pen, Shape, Text
@@ -364,7 +365,7 @@ def test_a_remembered_layout_is_typeset_once_with_the_same_bytes(typesets: list[
     assert typesets == [False]
     # What is remembered is obeyed: other levels make another book.
     (layout,) = layouts.kept.values()
-    layout["levels"] = {name: 0 for name in layout["levels"]}
+    layout["levels"] = {name: len(FIGURE_HEIGHTS) - 1 for name in layout["levels"]}
     assert build_rulebook(rulebook(game, report), half=True, layouts=layouts) != first
 
 

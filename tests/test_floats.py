@@ -38,7 +38,7 @@ class Box(Flowable):
 
 def figure(number: int, width: float, height: float) -> FloatingFigure:
     return FloatingFigure(
-        lambda columns, max_width, max_height: Box(width, height, max_width, max_height),
+        lambda columns, max_width, max_height, least: Box(width, height, max_width, max_height),
         lambda: Paragraph(f"Figure {number}. A box.", STYLES.caption),
         max_height=FRAME_HEIGHT * 0.62,
         name=f"f{number}",
@@ -134,7 +134,7 @@ def test_panels_reflow_into_more_columns_to_fit_where_the_text_places_them() -> 
     """Four 100 pt panels: 2 x 2 needs 200 pt of height, 4 x 1 only 100 pt. With room for about
     150 pt the figure prints here, its panels in one row, rather than wait."""
 
-    def panels(columns: int, max_width: float | None, max_height: float) -> Box:
+    def panels(columns: int, max_width: float | None, max_height: float, least: float) -> Box:
         rows = -(-4 // columns)
         return Box(100.0 * columns, 100.0 * rows, max_width, max_height)
 
@@ -161,10 +161,10 @@ def test_a_list_measured_before_a_figure_sits_beside_it_still_prints() -> None:
     assert print_book(book, "standard")[1].startswith(b"%PDF")
 
 
-def test_a_figure_due_on_this_page_shrinks_as_far_as_one_not_due() -> None:
-    """A figure that must print on this page (squeezed) may always print as small as one that need
-    not: at its floor, or at MIN_SHRINK of its own size where that is already under the floor (it
-    could not shrink at all when its natural scale was under its floor)."""
+def test_a_figure_never_shrinks_below_its_floor() -> None:
+    """A figure that must print on this page (squeezed) goes down to its floor (further than
+    MIN_SHRINK) and no further; one whose natural scale is already under its floor (the page cannot
+    hold it at the floor) does not shrink at all, squeezed or not: it waits."""
     width = LETTER[0] - 144
     floating = figure(1, 400, 800)
     floating.floor = 0.6
@@ -172,10 +172,7 @@ def test_a_figure_due_on_this_page_shrinks_as_far_as_one_not_due() -> None:
     assert natural.part.scale < floating.floor  # 800 pt tall: it fits the frame at about 0.51
     fixed = natural.height - natural.part.height
     room = 0.9 * natural.part.height + fixed + 1
-    unforced, forced = floating.fit(width, room), floating.fit(width, room, squeeze=True)
-    assert unforced is not None and forced is not None
-    assert forced.part.scale == unforced.part.scale < natural.part.scale
-    # Above its floor, squeezed, it goes down to the floor (further than MIN_SHRINK), and no further.
+    assert floating.fit(width, room) is None and floating.fit(width, room, squeeze=True) is None
     floating.floor = 0.3
     deep = floating.fit(width, 0.65 * natural.part.height + fixed + 1, squeeze=True)
     assert floating.fit(width, 0.65 * natural.part.height + fixed + 1) is None

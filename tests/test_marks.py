@@ -303,3 +303,127 @@ def test_two_claims_on_the_same_cells_are_drawn_apart() -> None:
     assert len(there_and_back) == 4 and there_and_back[1][1] != there_and_back[2][1]
     one_step = _spread([(0.0, 0.0), (-72.0, 0.0)], [there_and_back])
     assert all(min(abs(y - leg[0][1]) for leg in (there_and_back[:2], there_and_back[2:])) >= mark_shapes.SHAFT for _, y in one_step)
+
+
+# -- reasons keep off the pieces (issue 24) ------------------------------------------------------------
+
+from ppprint.model.table import piece_kind  # noqa: E402
+from ppprint.render.draw import bounds as item_bounds  # noqa: E402
+from tests.books import book_of, laid_out, printed  # noqa: E402
+
+REASONS_ON_PIECES = {("expansion", "movement"): 1, ("piecepackman", "ghost-moves"): 1}
+"""Reasons that still touch a piece where a figure prints (game, figure: how many, at the worst of its
+scales), known: at the scale of a half-page booklet Expansion's movement panels are 1.4 in wide and Piecepackman's maze 2.3 in, and every
+spot round the cross inside the panel that keeps off the values, the crosses and the other reasons
+covers a piece's rim (a coin's by 2 pt; a pawn's head)."""
+
+
+def _boxes(items: Sequence[Item], matrix: Matrix = IDENTITY) -> dict[str, list[tuple[str, Box]]]:
+    """The boxes of the pieces and ghosts on the board (not the board's own pieces) and of the reasons' frames."""
+    found: dict[str, list[tuple[str, Box]]] = {"piece": [], "reason": []}
+    for item in items:
+        if not isinstance(item, Group):
+            continue
+        inner = multiply(matrix, item.matrix)
+        kind, _, name = item.role.partition(" ")
+        if kind in ("piece", "ghost", "reason") and not (kind == "piece" and piece_kind(name).board):
+            boxes = [box for role, box in item_bounds(item.items, inner) if kind != "reason" or role == "mark"]
+            union = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+            found["piece" if kind != "reason" else "reason"].append((item.role, union))
+        else:
+            for key, more in _boxes(item.items, inner).items():
+                found[key] += more
+    return found
+
+
+def reasons_over_pieces_or_reasons(drawing) -> list[str]:  # type: ignore[no-untyped-def]
+    """Each reason's frame that overlaps a piece's box or another reason's frame."""
+
+    def overlap(a: Box, b: Box) -> bool:
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    boxes = _boxes(drawing.items)
+    reasons = [box for _, box in boxes["reason"]]
+    found = [f"a reason over the {role}" for box in reasons for role, piece in boxes["piece"] if overlap(box, piece)]
+    return found + ["two reasons overlap" for index, box in enumerate(reasons) for other in reasons[index + 1 :] if overlap(box, other)]
+
+
+def printed_scales(game_id: str) -> dict[tuple[str, float], None]:
+    """Each figure of a game with every scale it prints at, in its four rulebooks (letter and A4, booklets)."""
+    found: dict[tuple[str, float], None] = {}
+    for paper in ("letter", "a4"):
+        numbers = {figure.number: figure.id for figure in book_of(game_id, paper).figures.values()}
+        for half in (False, True):
+            for item in laid_out(game_id, paper, half)[1]:
+                if item.kind == "drawing":
+                    found[numbers[int(item.text.split(".")[0].split()[1])], round(item.scale, 3)] = None
+    return found
+
+
+@pytest.mark.parametrize("game_id", registry().ids())
+def test_no_reason_covers_a_piece_or_another_reason_where_figures_print(reports, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    view = get_game(game_id).require_view()
+    found: dict[str, int] = {}
+    for figure_id, scale in printed_scales(game_id):
+        drawing = render_figure(view, reports[game_id].figures[figure_id], scale)
+        if overlaps := reasons_over_pieces_or_reasons(drawing):
+            found[figure_id] = max(found.get(figure_id, 0), len(overlaps))
+    assert found == {figure: count for (game, figure), count in REASONS_ON_PIECES.items() if game == game_id}
+
+
+def test_a_reason_placed_alone_finds_the_free_side_of_its_cross() -> None:
+    # Pieces all round but in a band to the left: the reason goes there, clear of them (the nearest spot, by
+    # the cross, covered the piece on the right).
+    pen = mark_shapes.Pen(1.0)
+    pieces = [(20.0, -40.0, 200.0, 40.0), (-200.0, -200.0, 200.0, -30.0), (-200.0, 30.0, 200.0, 200.0)]
+    box = mark_shapes.place_reasons(pen, [((0.0, 0.0), "blocked")], [], [(0.0, 0.0)], [], (-300.0, -300.0, 300.0, 300.0), pieces)[0]
+    assert box[0] < 0.0 and not any(box[0] < p[2] and p[0] < box[2] and box[1] < p[3] and p[1] < box[3] for p in pieces)
+
+
+# -- the key shows the ghosted piece (issue 24) --------------------------------------------------------------
+
+
+def test_the_key_shows_the_ghosted_piece_as_the_figures_draw_it() -> None:
+    import pypdfium2
+
+    from ppprint.render.marks import GHOST_WORDS, first_ghost, legend
+    from ppprint.web.figures import legend_svg
+
+    book = book_of("pileup")
+    placement = book.figures["placement"]
+    drawn = first_ghost(book.draw(placement.id, 1.0, placement.columns).items)
+    assert drawn is not None and book.key[-1].ghost == drawn and book.key[:-1] == book.marks
+    # The key's sample is the figure's own ghost (its shapes and inks, as marks.ghost made them), only moved
+    # and sized (its strokes raised where they would print too thin).
+    key = legend(list(book.key))
+    shown = [item for item in key.items if isinstance(item, Group) and item.role == drawn.role]
+
+    def looks(group: Group) -> list[tuple[object, ...]]:
+        return [(shape.segments, shape.paint.fill, shape.paint.stroke, bool(shape.paint.dash)) for shape, _ in _leaves([group])]
+
+    assert len(shown) == 1 and looks(shown[0]) == looks(drawn) and shown[0].matrix != drawn.matrix
+    assert GHOST_WORDS in [text.text for text in _texts(key.items, "legend")]
+    # In the web book's key, and in the PDF's.
+    assert GHOST_WORDS in legend_svg(book.key).svg and GHOST_WORDS in printed("pileup", "letter", "html").decode("utf-8")
+    pdf = pypdfium2.PdfDocument(printed("pileup"))
+    try:
+        assert any(GHOST_WORDS in page.get_textpage().get_text_range() for page in pdf)
+    finally:
+        pdf.close()
+    # A book whose figures draw no ghost has no such sample.
+    assert all(sample.ghost is None for sample in book_of("expansion").key)
+
+
+@pytest.mark.parametrize("game_id", registry().ids())
+def test_panel_labels_never_run_into_each_other_where_figures_print(reports, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    # Expansion's "(a) First move: legal walks" ran into "(b) Later moves: legal walks and jumps" in its booklets.
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from ppprint.render.fonts import SANS
+
+    view = get_game(game_id).require_view()
+    for figure_id, scale in printed_scales(game_id):
+        labels = _texts(render_figure(view, reports[game_id].figures[figure_id], scale).items, "label")
+        boxes = [(t.at[0] - stringWidth(t.text, SANS, t.size) / 2, t.at[1] - t.size, t.at[0] + stringWidth(t.text, SANS, t.size) / 2, t.at[1]) for t in labels]
+        clash = [(a.text, b.text) for (a, p), (b, q) in itertools.combinations(zip(labels, boxes), 2) if p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]]
+        assert not clash, f"{figure_id} at {scale}: {clash}"

@@ -287,9 +287,11 @@ def test_every_figure_is_the_checked_figure_the_pdf_prints(books: dict[str, WebB
     # The key to the marks: a drawing for each mark the book uses (the page wraps them), named by its words.
     assert bool(legend) == bool(report.marks)
     if legend:
-        samples = list(document.marks_used(report))
+        book = document.rulebook(game, report)
+        samples = list(book.key)  # the marks used, and the ghosted piece where a figure draws one
+        assert samples[: len(book.marks)] == list(document.marks_used(report))
         # It goes with the first figure that draws a mark, as in the PDF (not Figure 1, which shows equipment in many books).
-        keyed = document.rulebook(game, report).key_figure
+        keyed = book.key_figure
         assert [number for number, *_, svgs, _ in figures if any('class="legend"' in svg[: svg.index(">")] for svg in svgs)] == [keyed]
         keys = [svg for svg in figures[keyed - 1][4] if 'class="legend"' in svg[: svg.index(">")]]
         assert len(keys) == len(samples) and '<ul class="key" aria-label="Key to the marks">' in html

@@ -4,7 +4,9 @@ A figure (its key, drawing and caption: a :class:`FigureBlock`, never split)
 goes where the rules text places it if it fits there. If it does not, it may
 print a little smaller (down to :data:`MIN_SHRINK` of its size) or with its
 panels in another number of columns; failing that it waits, the text that
-follows fills the page, and the figure opens the next page. A figure narrow
+follows fills the page, and the figure opens the next page. No figure prints
+below the book's floor scale (:attr:`FloatingFigure.floor`) where the frame's
+width allows it: its panels reflow, or it waits, instead. A figure narrow
 enough (:data:`SIDE_SHARE` of the text width) sits beside the paragraphs that
 follow it: in the room their measure leaves at the right of the frame
 (:attr:`FloatingTemplate.text_indent`) where it fits there, else with the text
@@ -12,8 +14,12 @@ ending short of it. Waiting figures keep their order, so figures are numbered in
 the order they are printed and every ``ref()`` ("Figure 3") stays true; no figure
 waits past a :class:`FloatBarrier` (the end of the rules, the end of the book).
 A figure due on a page that has begun (cited on the page before) may print
-smaller still, below the text already there: down to the book's floor scale, or to
-:data:`MIN_SHRINK` of its size where that is smaller.
+smaller still, below the text already there: down to the book's floor scale.
+A figure in :attr:`FloatingTemplate.early` (one that printed late, or crowded a
+figure after it off its page, in an earlier layout) goes just before the text that
+first cites it, where both fit on the page, rather than where the text places it;
+one in :attr:`FloatingTemplate.tops` (one that left a page too blank, waiting) at
+the top of that page.
 
 The end of the book (:class:`KeepTail`) fills the page before the last: its
 last list goes on item by item, a paragraph line by line, so long as the last
@@ -61,8 +67,10 @@ class Scaled(Protocol):
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None: ...
 
 
-PartMaker = Callable[[int, float | None, float], Any]
-"""``make(columns, max_width, max_height)``: the figure's picture with its panels in ``columns`` columns."""
+PartMaker = Callable[[int, float | None, float, float], Any]
+"""``make(columns, max_width, max_height, least)``: the figure's picture with its panels in ``columns``
+columns, at most ``max_width`` wide and ``max_height`` tall but never below the print scale ``least``
+where the width it is given allows."""
 
 
 class FigureBlock(Flowable):
@@ -122,13 +130,16 @@ class FloatingFigure(Flowable):
         name: str = "",
         number: int = 0,
         floor: float = 0.0,
+        page_height: float = _BIG,
     ):
         super().__init__()
         self.name = name
         self.number = number
         """Its figure number (what the text cites: "Figure 3")."""
         self.floor = floor
-        """The smallest print scale it may shrink to, to print by its page (:meth:`squeeze`)."""
+        """The smallest print scale it prints at (its picture's, where a page is wide and tall enough)."""
+        self.page_height = page_height
+        """The height of a page's frame: no block is taller."""
         self.make = make
         self.make_caption = caption
         self.make_key = key or (lambda width: [])
@@ -141,21 +152,30 @@ class FloatingFigure(Flowable):
         self._block: FigureBlock | None = None
 
     def block(
-        self, width: float, columns: int | None = None, max_height: float | None = None, narrow: float | None = None, max_width: float | None = None
+        self,
+        width: float,
+        columns: int | None = None,
+        max_height: float | None = None,
+        narrow: float | None = None,
+        max_width: float | None = None,
+        least: float | None = None,
     ) -> FigureBlock:
         """The block in ``width`` (``narrow``: the block's own width, beside text), its picture at
-        most ``max_height`` tall and ``max_width`` wide."""
+        most ``max_height`` tall and ``max_width`` wide, or at the print scale ``least`` (the
+        :attr:`floor` unless given) where that is larger."""
         inner = narrow or width
         limit = min(self.max_height, max_height if max_height is not None else _BIG)
         widest = min(w for w in (self.max_width, max_width) if w is not None) if (self.max_width or max_width) else None
-        part = self.make(columns or self.columns, widest, limit)
+        part = self.make(columns or self.columns, widest, limit, self.floor if least is None else least)
         block = FigureBlock(part, self.make_caption(), self.make_key(inner), narrow)
         block.wrap(width, _BIG)
         return block
 
     def natural(self, width: float) -> FigureBlock:
         """The block as the figure asks for it, as large as the page allows: in its own columns, or in
-        fewer (one panel a row, in a narrow page) where that prints its panels larger."""
+        fewer (one panel a row, in a narrow page) where that prints its panels larger. Where its own
+        columns print it below the :attr:`floor`, or at the floor taller than a page, in the columns
+        that print it largest on a page: at the floor if any can."""
         if width not in self._natural:
             best = self.block(width)
             for columns in range(1, self.columns):
@@ -165,19 +185,21 @@ class FloatingFigure(Flowable):
                     block = self.block(width, columns)
                     if block.part.scale > best.part.scale * REFLOW_GAIN:
                         best = block
+            if best.part.scale < self.floor - 1e-9 or best.height > self.page_height:
+                choices = [self.block(width, columns, least=least) for least in (self.floor, 0.0) for columns in range(1, self.panels + 1)]
+                best = max((block for block in choices if block.height <= self.page_height), key=lambda block: block.part.scale, default=best)
             self._natural[width] = best
         return self._natural[width]
 
     def fit(self, width: float, room: float, squeeze: bool = False) -> FigureBlock | None:
         """The block at its natural size if it fits in ``room``, else the largest smaller or reflowed
         block that still prints its panels at :data:`MIN_SHRINK` of their natural scale (``squeeze``,
-        a figure that must print on this page: at its :attr:`floor`, or at :data:`MIN_SHRINK` where
-        that is smaller, so it never has less room to shrink than a figure that may wait), else ``None``."""
+        a figure that must print on this page: at its :attr:`floor`), never below the floor, else ``None``."""
         natural = self.natural(width)
         if natural.height <= room:
             return natural
         part_scale = natural.part.scale
-        least = min(MIN_SHRINK, self.floor / part_scale) if squeeze and self.floor else MIN_SHRINK
+        least = min(part_scale, max(self.floor, 0.0 if squeeze else MIN_SHRINK * part_scale))
         fixed = natural.height - natural.part.height
         best: FigureBlock | None = None
         choices = [self.columns, *(c for c in range(1, self.panels + 1) if c != self.columns)]
@@ -185,7 +207,7 @@ class FloatingFigure(Flowable):
             unit_w, unit_h = self.unit(columns)
             limit_w = min(width, self.max_width or width)
             estimate = min(1.0, limit_w / unit_w, (room - fixed) / unit_h)
-            if estimate < least * part_scale - 1e-9 or (best is not None and estimate <= best.part.scale):
+            if estimate < least - 1e-9 or (best is not None and estimate <= best.part.scale):
                 continue
             block = self.block(width, columns, room - fixed)
             for _ in range(2):
@@ -193,28 +215,28 @@ class FloatingFigure(Flowable):
                 if block.height <= room:
                     break
                 block = self.block(width, columns, room - fixed - (block.height - room) - 0.5)
-            if block.height <= room and block.part.scale >= least * part_scale - 1e-9:
+            if block.height <= room and block.part.scale >= least - 1e-9:
                 if best is None or block.part.scale > best.part.scale:
                     best = block
         return best
 
     def beside(self, width: float) -> FigureBlock | None:
         """The block beside the text, at most :data:`SIDE_SHARE` of ``width`` wide (printed at
-        :data:`MIN_SHRINK` of its size at least), else ``None``."""
+        :data:`MIN_SHRINK` of its size and its :attr:`floor` at least), else ``None``."""
         natural = self.natural(width)
         limit = SIDE_SHARE * width
         if natural.part.width * MIN_SHRINK > limit:
             return None
         narrow = min(natural.part.width, limit)
         block = self.block(width, narrow=narrow, max_width=narrow)
-        if block.width > limit or block.part.scale < MIN_SHRINK * natural.part.scale:
+        if max(block.width, block.part.width) > limit or block.part.scale < max(MIN_SHRINK * natural.part.scale, min(self.floor, natural.part.scale)) - 1e-9:
             return None
         return block
 
     def unit(self, columns: int) -> tuple[float, float]:
         """The picture's size at print scale 1 with its panels in ``columns`` columns."""
         if columns not in self._unit:
-            part = self.make(columns, None, _BIG)
+            part = self.make(columns, None, _BIG, 0.0)
             part.wrap(_BIG, _BIG)
             self._unit[columns] = (part.width / part.scale, part.height / part.scale)
         return self._unit[columns]
@@ -306,12 +328,15 @@ class FloatingTemplate(BaseDocTemplate):
         """The page on which each figure that had to wait (leaving its room to text) first waited."""
         self.due: dict[str, int] = {}
         """The page each figure should print on at the latest: the page after its first citation."""
-        self.late: dict[str, int] = {}
-        """Pages each figure printed after its :attr:`due` page (only those that did)."""
-        self.printed_on: dict[str, int] = {}
         self._cited: dict[int, int] = {}
         self.layout_log: list[Placed] | None = None
         """Set to a list before ``build``: where each paragraph part, caption and figure marker lands."""
+        self.early: dict[int, int] = {}
+        """Figures (by number) placed just before the text that first cites them, from the page given
+        on, rather than where the text places them (see the module's notes)."""
+        self.tops: dict[int, int] = {}
+        """Figures (by number) placed at the top of the page given, ahead of the text there (one that
+        left that page too blank, waiting, in an earlier layout)."""
         self.text_indent = 0.0
         """How far short of the frame's right edge body text ends (its styles' ``rightIndent``): the
         room a figure beside the text takes before the text must end sooner."""
@@ -324,12 +349,6 @@ class FloatingTemplate(BaseDocTemplate):
         """The text reaches ``figure``: it is due on the page after its first citation (or this one)."""
         self.due.setdefault(figure.name, min(self._cited.get(figure.number, self.page), self.page) + 1)
 
-    def _printed(self, figure: FloatingFigure) -> None:
-        self.printed_on[figure.name] = self.page
-        due = self.due.get(figure.name, self.page)
-        if self.page > due:
-            self.late[figure.name] = self.page - due
-
     def _log_marker(self, figure: FloatingFigure) -> None:
         """Where the text places ``figure`` (the page it is on when the text reaches it)."""
         if self.layout_log is not None:
@@ -339,7 +358,7 @@ class FloatingTemplate(BaseDocTemplate):
     def build(self, flowables: list[Flowable], *args: Any, **kwargs: Any) -> None:
         self._waiting, self._waiting_on_page, self._barriers = [], None, 0
         self.blank_shares, self.chapter_pages, self.waited_on = [], set(), {}
-        self.due, self.late, self.printed_on, self._cited = {}, {}, {}, {}
+        self.due, self._cited = {}, {}
         super().build([*flowables, FloatBarrier()], *args, **kwargs)
 
     def handle_pageEnd(self) -> None:
@@ -377,6 +396,8 @@ class FloatingTemplate(BaseDocTemplate):
         if isinstance(first, Paragraph) and not isinstance(first, Heading):
             for number in _CITATION.findall(first.getPlainText()):
                 self._cited.setdefault(int(number), self.page)
+        if self._pull_early(flowables):
+            return
         if isinstance(first, FloatingFigure):
             self._log_marker(first)
             self._due_by(first)
@@ -394,6 +415,31 @@ class FloatingTemplate(BaseDocTemplate):
             return
         self._keep_heading_with_figure(flowables)
         super().handle_flowable(flowables)
+
+    def _pull_early(self, flowables: list[Flowable]) -> bool:
+        """Move the markers of the :attr:`early` figures that the first flowable (and what it keeps with
+        it: a heading's paragraph) cites, where the figures and that text fit on this page together, or
+        of the :attr:`tops` of this page at its top, and of every figure before them, to the front of
+        ``flowables``; ``False`` when it moves none."""
+        frame: Any = self.frame
+        chain = 0
+        while chain + 1 < len(flowables) and flowables[chain].getKeepWithNext():  # type: ignore[no-untyped-call]
+            chain += 1
+        texts = [text for flowable in flowables[: chain + 1] for text in getattr(flowable, "_content", [flowable]) if isinstance(text, Paragraph)]
+        cited = {int(number) for text in texts for number in _CITATION.findall(text.getPlainText())}
+        wanted = {number for number in cited if self.early.get(number, self.page + 1) <= self.page}
+        topped = {number for number, page in self.tops.items() if page == self.page} if frame._atTop else set()
+        last = max((index for index, flowable in enumerate(flowables) if isinstance(flowable, FloatingFigure) and flowable.number in wanted | topped), default=None)
+        if last is None or last <= chain:
+            return False
+        markers = [flowable for flowable in flowables[: last + 1] if isinstance(flowable, FloatingFigure)]
+        width = float(frame._getAvailableWidth())
+        need = sum(marker.natural(width).height + SPACE_BEFORE for marker in markers)
+        need += sum(flowable.wrapOn(self.canv, width, _BIG)[1] + flowable.getSpaceBefore() for flowable in flowables[: chain + 1])
+        if not (topped & {marker.number for marker in markers}) and need > self._room():
+            return False
+        flowables[: last + 1] = [*markers, *(flowable for flowable in flowables[: last + 1] if not isinstance(flowable, FloatingFigure))]
+        return True
 
     def handle_keepWithNext(self, flowables: list[Flowable]) -> None:
         first = flowables[0]
@@ -436,7 +482,6 @@ class FloatingTemplate(BaseDocTemplate):
             placed = figure.fit(width, room, squeeze=True) or figure.natural(width)
         self._waiting.pop(0)
         self._waiting_on_page = None
-        self._printed(figure)
         if flowables and hasattr(flowables[0], "_postponed"):
             # It was put off to this page, and now a figure goes first: it may be put off again.
             del flowables[0]._postponed
@@ -487,7 +532,6 @@ class FloatingTemplate(BaseDocTemplate):
             block = figure.fit(width, self._room() - used)
             if block is not None:
                 self._due_by(figure)
-                self._printed(figure)
                 flowables[chain] = block
                 return
         end = chain
@@ -504,7 +548,6 @@ class FloatingTemplate(BaseDocTemplate):
             flowables[chain + 1 : chain + 1] = run
         else:
             self._due_by(figure)
-            self._printed(figure)
             flowables[chain] = figure.natural(width)
 
 

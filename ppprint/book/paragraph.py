@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -55,6 +56,33 @@ class Placed:
     lines: int = 0
     scale: float = 0.0
     """A figure's print scale (a drawing's, ``kind`` "drawing")."""
+
+
+_CAPTION = re.compile(r"Figure (\d+)\.")
+_CITATION = re.compile(r"Figure\s+(\d+)")
+
+
+def figure_pages(log: Sequence[Placed]) -> dict[int, tuple[int, int]]:
+    """Each figure's page of first citation ("Figure N" in the text; where the text places it when the
+    text never cites it) and the page it printed on, by number, from a layout's record."""
+    printed: dict[int, int] = {}
+    cited: dict[int, int] = {}
+    placed: dict[int, int] = {}
+    for item in log:
+        match = _CAPTION.match(item.text)
+        if item.kind == "caption" and match:
+            printed.setdefault(int(match.group(1)), item.page)
+        elif item.kind == "figure" and match:
+            placed.setdefault(int(match.group(1)), item.page)
+        elif item.kind not in ("caption", "figure", "drawing"):
+            for number in _CITATION.findall(item.text):
+                cited.setdefault(int(number), item.page)
+    return {number: (cited.get(number, placed.get(number, page)), page) for number, page in sorted(printed.items())}
+
+
+def figure_lags(log: Sequence[Placed]) -> dict[int, int]:
+    """Each figure's page minus the page of its first citation (:func:`figure_pages`)."""
+    return {number: printed - cited for number, (cited, printed) in figure_pages(log).items()}
 
 
 def log_placed(canvas: Any, kind: str, text: str, y: float, height: float, **kwargs: Any) -> None:

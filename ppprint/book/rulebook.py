@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -23,7 +23,7 @@ from ppprint.book.floats import FloatBarrier, FloatingFigure, FloatingTemplate, 
 from ppprint.book.trial import DRY_RUN, dry_run
 from ppprint.render.pdfmeta import attach_to_canvas, language
 from ppprint.book.markdown import MarkdownConverter
-from ppprint.book.paragraph import Heading, Placed
+from ppprint.book.paragraph import Heading, Placed, figure_pages
 from ppprint.book.paragraph import TextParagraph
 from ppprint.book.styles import BOX_EDGE, BOX_FILL, MUTED, RULE, Styles, book_styles
 from ppprint.document.pages import FIGURE_HEIGHTS, HALF_MARGIN, HALF_PAPERS, MARGIN, MEASURE, PAPERS, Fit, FigureDrawer
@@ -60,11 +60,12 @@ class LayoutMemory(Protocol):
 
 
 class FigureFlowable(Flowable):
-    """A figure scaled to fit the frame (never enlarged), drawn for the scale it prints at (:class:`~ppprint.document.pages.Fit`)."""
+    """A figure scaled to fit the frame (never enlarged, and never below ``least`` where the frame's
+    width allows), drawn for the scale it prints at (:class:`~ppprint.document.pages.Fit`)."""
 
-    def __init__(self, make: Callable[[float], Drawing], max_width: float | None, max_height: float, max_scale: float = 1.0):
+    def __init__(self, make: Callable[[float], Drawing], max_width: float | None, max_height: float, max_scale: float = 1.0, least: float = 0.0):
         super().__init__()
-        self.fitting = Fit(make, max_width, max_height)
+        self.fitting = Fit(make, max_width, max_height, least)
         if max_scale < 1.0:
             # At most ``max_scale``: as wide as the drawing at scale 1 would print at that scale.
             widest = max_scale * self.fitting.drawing.width
@@ -226,7 +227,11 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
     max_figure_height = frame_height * FIGURE_HEIGHTS[0]
     # Each figure's step in FIGURE_HEIGHTS: a figure that leaves a page too blank is made smaller.
     levels = {name: 0 for name in book.figures}
-    samples = list(book.marks)
+    early: dict[int, int] = {}
+    """Figures placed before the text citing them (:attr:`~ppprint.book.floats.FloatingTemplate.early`)."""
+    tops: dict[int, int] = {}
+    """Figures placed at the top of a page (:attr:`~ppprint.book.floats.FloatingTemplate.tops`)."""
+    samples = list(book.key)
     floor = HALF_FLOOR_SCALE if half else FLOOR_SCALE
     # The key goes with the first figure that draws a mark (Figure 1 of many books shows equipment).
     keyed = book.key_figure
@@ -248,10 +253,10 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
         share = FIGURE_HEIGHTS[levels[figure.id]] / FIGURE_HEIGHTS[0]
         most = max(floor, cap[0] * share) if cap[0] < 1.0 or share < 1.0 else 1.0
 
-        def make(columns: int, max_width: float | None, max_height: float) -> Flowable:
+        def make(columns: int, max_width: float | None, max_height: float, least: float) -> Flowable:
             if image is not None:
                 return ImageFlowable(image, max_width, max_height)
-            return FigureFlowable(lambda scale: draw_figure(figure.id, scale, columns), max_width, max_height, most)
+            return FigureFlowable(lambda scale: draw_figure(figure.id, scale, columns), max_width, max_height, most, least)
 
         def key(width: float) -> list[Flowable]:
             return key_rows(samples, width, max_figure_height) if figure.number == keyed else []
@@ -267,6 +272,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
             name=figure.id,
             number=figure.number,
             floor=floor,
+            page_height=frame_height,
         )
 
     def story_of() -> list[Flowable]:
@@ -278,12 +284,12 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
             story += [FloatBarrier(), *converter.convert(book.appendix.tree)]
         return story
 
-    def typeset(dry: bool) -> tuple[RulebookTemplate, bytes]:
+    def typeset(dry: bool, log: list[Placed] | None = None) -> tuple[RulebookTemplate, bytes]:
         output = io.BytesIO()
         document = RulebookTemplate(output, size, margin, footer=book.running_title, meta={**book.metadata, "language": book.lang}, mirrored=half, dry=dry)
         document.text_indent = indent
-        if not dry and record is not None:
-            document.layout_log = record
+        document.early, document.tops = early, tops
+        document.layout_log = log
         document.build(story_of())
         return document, output.getvalue()
 
@@ -291,8 +297,10 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
     remembered = layouts.recall(inputs) if layouts is not None and inputs else None
     if remembered is not None and _still_true(remembered, levels, draw_figure) and isinstance(remembered.get("scale"), float):
         levels.update(remembered["levels"])
+        early.update({int(number): page for number, page in remembered.get("early", {}).items()})
+        tops.update({int(number): page for number, page in remembered.get("tops", {}).items()})
         cap[0] = remembered["scale"]
-        return typeset(dry=False)[1]
+        return typeset(dry=False, log=record)[1]
     sized.clear()
     # One print scale for the book: the largest its most crowded figure prints at on a page (never
     # below the floor), so a simple figure is not drawn larger than a busy one.
@@ -318,24 +326,51 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
         now = height_at(name, levels[name])
         return next((level for level in range(levels[name] + 1, len(FIGURE_HEIGHTS)) if height_at(name, level) < now - 0.5), None)
 
-    best: tuple[tuple[int, int, int, float], dict[str, int]] | None = None
+    best: tuple[tuple[int, int, int, float], dict[str, int], dict[int, int], dict[int, int]] | None = None
+    names = {figure.number: figure.id for figure in book.figures.values()}
     for _ in range(MAX_LAYOUTS):
-        document, _ = typeset(dry=True)
+        log: list[Placed] = []
+        document, _ = typeset(dry=True, log=log)
+        pages = figure_pages(log)
+        lags = {number: printed - cited for number, (cited, printed) in pages.items()}
+        late, soon = {n: lag for n, lag in lags.items() if lag > 1}, {n: lag for n, lag in lags.items() if lag < 0}
         blank = document.too_blank(MOST_BLANK)
-        score = (len(document.late), sum(document.late.values()), len(blank), max((share for _, share in blank), default=0.0))
+        score = (len(late) + len(soon), sum(late.values()) - sum(soon.values()), len(blank), max((share for _, share in blank), default=0.0))
         if best is None or score < best[0]:
-            best = (score, dict(levels))
-        if document.late:
-            if not _crowding_figures(levels, document, smaller):
+            best = (score, dict(levels), dict(early), dict(tops))
+        if soon:
+            # A figure placed early printed before the page that cites it: it goes no sooner than that page.
+            if not (_after_citation(early, soon, pages) | _after_citation(tops, soon, pages)):
                 break
-        elif not blank or not _smaller_figures(levels, document, [number for number, _ in blank], smaller):
+        elif late:
+            # A late figure goes before the text citing it; else the figures that crowded it off its page
+            # do; else they print smaller.
+            crowd = _crowd(pages, late)
+            if not any(_place_early(early, {n: pages[n][0] for n in group}) for group in (late, crowd)) and not _step(levels, sorted(names[n] for n in crowd), smaller):
+                break
+        elif not blank or not (
+            _smaller_figures(levels, document, [number for number, _ in blank], smaller)
+            or _place_early(tops, {book.figures[name].number: page for name, page in document.waited_on.items() if page in {n for n, _ in blank}})
+        ):
+            # A page too blank: the figures that waited there print smaller, or else start it.
             break
     assert best is not None
     levels.update(best[1])
+    early.clear()
+    early.update(best[2])
+    tops.clear()
+    tops.update(best[3])
     if layouts is not None and inputs:
         # The choice holds while every size the trial layouts asked for is still the same.
-        layouts.remember(inputs, {"levels": best[1], "scale": cap[0], "sizes": [[*query, *size] for query, size in sized.items()]})
-    return typeset(dry=False)[1]
+        chosen = {
+            "levels": best[1],
+            "early": {str(number): page for number, page in best[2].items()},
+            "tops": {str(number): page for number, page in best[3].items()},
+            "scale": cap[0],
+            "sizes": [[*query, *size] for query, size in sized.items()],
+        }
+        layouts.remember(inputs, chosen)
+    return typeset(dry=False, log=record)[1]
 
 
 def _layout_inputs(book: Book, half: bool) -> str:
@@ -344,7 +379,7 @@ def _layout_inputs(book: Book, half: bool) -> str:
     parts: list[Any] = [book.paper, half, book.rules.source, book.back.source, repr(book.title_block), repr(book.metadata), book.running_title]
     if book.appendix is not None:
         parts.append(["appendix", book.appendix.source])
-    parts.append([[sample.kind, sample.as_arrow] for sample in book.marks])
+    parts.append([[sample.kind, sample.as_arrow, sample.ghost is not None] for sample in book.key])
     for figure in book.figures.values():
         picture = hashlib.sha256(figure.image.read_bytes()).hexdigest() if figure.image is not None else None
         parts.append([figure.id, figure.number, figure.caption, figure.columns, figure.panels, figure.width, picture])
@@ -352,13 +387,17 @@ def _layout_inputs(book: Book, half: bool) -> str:
 
 
 def _still_true(layout: Mapping[str, Any], levels: dict[str, int], draw_figure: FigureDrawer) -> bool:
-    """Whether a remembered layout fits this book: a level for each of its figures, and every figure
-    size its trial layouts asked for drawn the same now."""
+    """Whether a remembered layout fits this book: a level for each of its figures, figure numbers to
+    place early or at a page's top, and every figure size its trial layouts asked for drawn the same now."""
     chosen, sizes = layout.get("levels"), layout.get("sizes")
     if not isinstance(chosen, dict) or set(chosen) != set(levels) or not isinstance(sizes, list):
         return False
     if not all(type(level) is int and 0 <= level < len(FIGURE_HEIGHTS) for level in chosen.values()):
         return False
+    for key in ("early", "tops"):
+        placed = layout.get(key, {})
+        if not isinstance(placed, dict) or not all(number.isdigit() and type(page) is int for number, page in placed.items()):
+            return False
     try:
         for figure_id, scale, columns, width, height in sizes:
             drawing = draw_figure(figure_id, scale, columns)
@@ -369,15 +408,36 @@ def _still_true(layout: Mapping[str, Any], levels: dict[str, int], draw_figure: 
     return True
 
 
-def _crowding_figures(levels: dict[str, int], document: RulebookTemplate, smaller: Callable[[str], int | None]) -> bool:
-    """Let each figure that printed late, and those printed from the page it was cited on to the page
-    it printed on (they took its room), print smaller (``smaller``: its next step that does); ``False``
-    when none can."""
-    culprits = set(document.late)
-    for name in document.late:
-        first, printed = document.due.get(name, 1) - 1, document.printed_on.get(name, 0)
-        culprits |= {other for other, page in document.printed_on.items() if first <= page <= printed}
-    return _step(levels, sorted(culprits), smaller)
+def _crowd(pages: Mapping[int, tuple[int, int]], late: Iterable[int]) -> set[int]:
+    """The figures (by number) that printed late, and those printed from the page each was cited on to
+    the page it printed on (they took its room)."""
+    crowd = set(late)
+    for number in late:
+        cited, printed = pages[number]
+        crowd |= {other for other, (_, page) in pages.items() if cited <= page <= printed}
+    return crowd
+
+
+def _after_citation(early: dict[int, int], soon: Iterable[int], pages: Mapping[int, tuple[int, int]]) -> bool:
+    """Let each figure that printed before the page citing it (``soon``), and each figure of ``early``
+    after it, be placed no sooner than the page after that; ``False`` when none moves."""
+    moved = False
+    for number in soon:
+        cited = pages[number][0] + 1
+        for other, page in early.items():
+            if other >= number and page < cited:
+                early[other] = cited
+                moved = True
+    return moved
+
+
+def _place_early(early: dict[int, int], pages: Mapping[int, int]) -> bool:
+    """Place each figure of ``pages`` (by number) not placed early yet before the text citing it, from
+    its page there on (a figure once placed early only ever moves later: :func:`_after_citation`);
+    ``False`` when none is new."""
+    new = {number: page for number, page in pages.items() if number not in early}
+    early.update(new)
+    return bool(new)
 
 
 def _smaller_figures(levels: dict[str, int], document: RulebookTemplate, pages: list[int], smaller: Callable[[str], int | None]) -> bool:

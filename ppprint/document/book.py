@@ -41,7 +41,7 @@ from ppprint.registry import BUNDLED_PACKAGE, Plugin
 from ppprint.render.figure import FigurePanels, table_drawing
 from ppprint.render.fonts import describe_char, unsettable
 from ppprint.render.draw import Drawing
-from ppprint.render.marks import Sample
+from ppprint.render.marks import Sample, first_ghost
 from ppprint.verify import VerifyReport, verify_figure
 
 TEMPLATES_DIR = Path(str(files("ppprint.templates")))
@@ -113,7 +113,7 @@ class Book:
     figures: Mapping[str, BookFigure]
     """By id (a picture's by its file as written), in the order of their numbers."""
     marks: tuple[Sample, ...]
-    """The key to the marks the figures use (shown with the first figure)."""
+    """The marks the figures use (the key to them, :attr:`key`, is shown with :attr:`key_figure`)."""
     draw: FigureDrawer = field(compare=False)
     """Draws a figure of :attr:`figures` by id: any callable (the build's cache, a report's chart makers)."""
     appendix: Text | None = None
@@ -127,6 +127,15 @@ class Book:
         many books shows equipment), else the first."""
         marked = [figure.number for figure in self.figures.values() if figure.image is None and _draws_marks(self.draw(figure.id, 1.0, figure.columns).items)]
         return min(marked, default=1)
+
+    @cached_property
+    def key(self) -> tuple[Sample, ...]:
+        """The key to the marks: :attr:`marks`, and the first ghosted piece the figures draw (as drawn there)."""
+        for figure in self.figures.values():
+            found = first_ghost(self.draw(figure.id, 1.0, figure.columns).items) if figure.image is None else None
+            if found is not None:
+                return (*self.marks, Sample("neutral", False, found))
+        return self.marks
 
     def figure(self, node_meta: Mapping[str, Any]) -> BookFigure:
         """The figure a :data:`~ppprint.document.text.FIGURE` node places."""

@@ -49,27 +49,31 @@ class Fit:
     ``make(scale)`` draws the figure for printing at ``scale``; text and strokes that would print
     too small are drawn larger, which may make the drawing a little larger, so the fit is worked
     out twice. Drawings are kept per scale, so fitting again to another box draws little.
+    The maximum width and height give way to ``least`` (a book's floor scale); the available
+    width does not.
     """
 
-    def __init__(self, make: Callable[[float], Drawing], max_width: float | None, max_height: float):
+    def __init__(self, make: Callable[[float], Drawing], max_width: float | None, max_height: float, least: float = 0.0):
         self.make = make
         self.max_width = max_width
         self.max_height = max_height
+        self.least = least
         self.scale = 1.0
         self.drawing = make(1.0)
         self._drawings = {1.0: self.drawing}
 
-    def _fit(self, drawing: Drawing, width: float) -> float:
-        return min(1.0, width / drawing.width, self.max_height / drawing.height)
+    def _fit(self, drawing: Drawing, available_width: float) -> float:
+        limit_w = min(available_width, self.max_width or available_width)
+        wanted = min(1.0, limit_w / drawing.width, self.max_height / drawing.height)
+        return min(available_width / drawing.width, max(wanted, self.least))
 
     def fit(self, available_width: float) -> tuple[float, Drawing]:
         """The print scale within ``available_width`` (and the maximum width and height) and the drawing for it."""
-        limit_w = min(available_width, self.max_width or available_width)
-        scale = self._fit(self._drawings[1.0], limit_w)
+        scale = self._fit(self._drawings[1.0], available_width)
         for _ in range(2):
             if scale not in self._drawings:
                 self._drawings[scale] = self.make(scale)
-            scale = min(scale, self._fit(self._drawings[scale], limit_w))
+            scale = min(scale, self._fit(self._drawings[scale], available_width))
         if scale not in self._drawings:
             self._drawings[scale] = self.make(scale)
         self.scale, self.drawing = scale, self._drawings[scale]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
@@ -197,10 +197,24 @@ class Pen:
         """``size`` raised so it prints at least :data:`MIN_TEXT_PT`."""
         return max(size, self._local(MIN_TEXT_PT))
 
-    @contextmanager
-    def group(self, translate: Point = (0.0, 0.0), rotate: float = 0.0, scale: float = 1.0, role: str = "") -> Iterator[None]:
+    def group(self, translate: Point = (0.0, 0.0), rotate: float = 0.0, scale: float = 1.0, role: str = "") -> AbstractContextManager[None]:
         """Draw the body's items through a translation, rotation and scale."""
-        matrix = transform(translate, rotate, scale)
+        return self._within(transform(translate, rotate, scale), role)
+
+    def redraw(self, items: Sequence[Item]) -> None:
+        """``items`` drawn by another pen added here, their text and strokes raised to print legibly at this
+        pen's scale and place (as this pen would have drawn them)."""
+        for item in items:
+            if isinstance(item, Group):
+                with self._within(item.matrix, item.role):
+                    self.redraw(item.items)
+            elif isinstance(item, Text):
+                self._add(replace(item, size=self.text_size(item.size)))
+            else:
+                self._add(replace(item, paint=self.legible(item.paint)))
+
+    @contextmanager
+    def _within(self, matrix: Matrix, role: str) -> Iterator[None]:
         outer = self._matrix
         self._stack.append(([], matrix, role))
         self._matrix = multiply(outer, matrix)

@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from reportlab.lib.utils import simpleSplit
+
 from ppprint.errors import DataError, InputError
 from ppprint.layout import GameView
 from ppprint.model.game import Figure
@@ -22,7 +24,7 @@ from ppprint.model.table import Arrow, Cross, Ghost, Highlight, Label, Mark, Poi
 from ppprint.render import marks
 from ppprint.render import marks as marks_module
 from ppprint.render.draw import DeferredDrawing, Drawing, Pen
-from ppprint.render.fonts import SANS
+from ppprint.render.fonts import SANS, register_fonts
 from ppprint.render.palette import INK, MUTED_INK
 from ppprint.render.pdf import drawing_pdf, pdf_png, png_text
 from ppprint.render.pieces import POINTS_PER_INCH, draw_piece
@@ -34,6 +36,8 @@ MARGIN = 0.15
 LABEL_PT = 8.0
 """Panel labels print at this size, points, in every figure (one size for a book's labels, whatever
 the panel's width; a figure drawn for a screen scale gets them at the same share of its text)."""
+LABEL_LEADING = 1.25
+"""The distance between the lines of a panel label, in its text size."""
 PANEL_GAP = 0.3
 COORDINATE_SIZE = 10.0
 
@@ -228,6 +232,8 @@ class _Grid:
     label_height: float
     width: float
     height: float
+    labels: tuple[tuple[str, ...], ...]
+    """Each panel's label, in the lines it takes under its panel."""
 
     @property
     def size(self) -> tuple[float, float]:
@@ -241,11 +247,16 @@ def _grid(pen: Pen, panels: Sequence[PanelPicture], columns: int, margin: float)
     cell_w = max(panel_size(p.table, margin)[0] for p in panels)
     has_labels = any(p.label for p in panels)
     label_pt = pen.text_size(pen.printed_size(LABEL_PT))
-    label_height = 2.0 * label_pt / POINTS_PER_INCH if has_labels else 0.0
+    # A label wider than its panel and the gap beside it (than the figure, in one column) takes more lines.
+    register_fonts()
+    widest = (cell_w + (PANEL_GAP if columns > 1 else 0.0)) * POINTS_PER_INCH
+    labels = tuple(tuple(simpleSplit(p.label, SANS, label_pt, widest)) if p.label else () for p in panels)
+    lines = max((len(label) for label in labels), default=1)
+    label_height = (2.0 + LABEL_LEADING * (lines - 1)) * label_pt / POINTS_PER_INCH if has_labels else 0.0
     cell_h = max(panel_size(p.table, margin)[1] for p in panels) + label_height
     width = columns * cell_w + (columns - 1) * PANEL_GAP
     height = rows * cell_h + (rows - 1) * PANEL_GAP
-    return _Grid(columns, cell_w, cell_h, label_pt, label_height, width, height)
+    return _Grid(columns, cell_w, cell_h, label_pt, label_height, width, height, labels)
 
 
 def figure_size(panels: Sequence[PanelPicture], columns: int = 1, margin: float = MARGIN, scale: float = 1.0) -> tuple[float, float]:
@@ -270,10 +281,10 @@ def figure_drawing(
         x0 = (column * (cell_w + PANEL_GAP) + (cell_w - w) / 2) * POINTS_PER_INCH
         y0 = (row * (cell_h + PANEL_GAP) + (cell_h - h - label_height) / 2) * POINTS_PER_INCH
         _draw_panel(pen, picture, (x0, y0), margin)
-        if picture.label:
-            centre_x = (column * (cell_w + PANEL_GAP) + cell_w / 2) * POINTS_PER_INCH
-            base_y = (row * (cell_h + PANEL_GAP) + cell_h) * POINTS_PER_INCH - label_pt * 0.6
-            pen.text(picture.label, (centre_x, base_y), label_pt, SANS, INK, role="label")
+        centre_x = (column * (cell_w + PANEL_GAP) + cell_w / 2) * POINTS_PER_INCH
+        top = (row * (cell_h + PANEL_GAP) + cell_h - label_height) * POINTS_PER_INCH
+        for line, text in enumerate(grid.labels[index]):
+            pen.text(text, (centre_x, top + (1.4 + LABEL_LEADING * line) * label_pt), label_pt, SANS, INK, role="label")
     width, height = grid.size
     return pen.drawing(width, height, title=title, description=description)
 
@@ -337,11 +348,18 @@ def _draw_panel(pen: Pen, picture: PanelPicture, origin: Point, margin: float) -
     if reasons:
         min_x, min_y, max_x, max_y = picture.table.bounds
         frame = (origin[0], origin[1], origin[0] + (max_x - min_x + 2 * margin) * POINTS_PER_INCH, origin[1] + (max_y - min_y + 2 * margin) * POINTS_PER_INCH)
+        # Reasons keep off the pieces (and the ghosts), then the coordinates, where they can.
         bodies = [
-            (*place((x0, y1)), *place((x1, y0)))
+            marks.grown((*place((x0, y1)), *place((x1, y0))), marks.halo(pen))
             for x0, y0, x1, y1 in (footprint(piece) for piece in [*pieces, *(ghost.piece for ghost in ghosts)] if not piece_kind(piece.kind).board)
         ]
-        marks.place_reasons(pen, reasons, values, crosses, lines, frame, bodies)
+        size = pen.text_size(COORDINATE_SIZE)
+        signs = [
+            (x - 0.35 * size * len(label.text), y + 3.5 - 0.75 * size, x + 0.35 * size * len(label.text), y + 3.5 + 0.1 * size)
+            for label in picture.table.coordinates
+            for x, y in [place(label.at)]
+        ]
+        marks.place_reasons(pen, reasons, values, crosses, lines, frame, bodies, signs)
     for label in picture.table.coordinates:
         x, y = place(label.at)
         pen.text(label.text, (x, y + 3.5), COORDINATE_SIZE, SANS, MUTED_INK, role="coordinate")
@@ -374,7 +392,7 @@ def _clear_of(values: list[tuple[float, float, float, float]], at: Point, toward
     ux, uy = dx / length, dy / length
     reach = 0.0
     for x0, y0, x1, y1 in values:
-        grown = (x0 - marks.CLEARANCE, y0 - marks.CLEARANCE, x1 + marks.CLEARANCE, y1 + marks.CLEARANCE)
+        grown = marks.grown((x0, y0, x1, y1), marks.CLEARANCE)
         if grown[0] <= at[0] <= grown[2] and grown[1] <= at[1] <= grown[3]:
             exits = [(bound - a) / u for bound_pair, a, u in ((grown[0::2], at[0], ux), (grown[1::2], at[1], uy)) if u for bound in bound_pair]
             reach = max(reach, min(t for t in exits if t > 0) + marks.RIM)

@@ -26,7 +26,7 @@ from typing import Literal
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ppprint.model.table import MarkKind, Piece, Point
-from ppprint.render.draw import Drawing, Group, Item, Paint, Pen, Shape, Text
+from ppprint.render.draw import Drawing, Group, Item, Paint, Pen, Shape, Text, bounds
 from ppprint.render.fonts import SANS, SANS_BOLD, register_fonts
 from ppprint.render.palette import INK, MARK_COLOURS, MARK_WORDS, PAPER
 from ppprint.render.pieces import draw_piece
@@ -267,8 +267,9 @@ def reason(pen: Pen, at: Point, text: str, kind: str = "illegal") -> Box:
     ``at``. Returns the box."""
     width, height, size = reason_box(pen, text)
     x, y = at
-    pen.rect(x, y, width, height, Paint(fill=PAPER, stroke=colour(kind), width=0.75), radius=min(2.0, height / 4), role="mark")
-    pen.text(text, (x + width / 2, y + height / 2 + 0.36 * size), size, SANS_BOLD, INK, role="reason")
+    with pen.group(role="reason box"):
+        pen.rect(x, y, width, height, Paint(fill=PAPER, stroke=colour(kind), width=0.75), radius=min(2.0, height / 4), role="mark")
+        pen.text(text, (x + width / 2, y + height / 2 + 0.36 * size), size, SANS_BOLD, INK, role="reason")
     return x, y, x + width, y + height
 
 
@@ -281,6 +282,18 @@ def label(pen: Pen, at: Point, text: str, kind: str) -> None:
     pen.text(text, (x, y + size * 0.35), size, SANS_BOLD, INK, role="mark")
 
 
+REASON_RINGS = (1.0, 1.3, 1.6, 2.0, 2.4, 2.9, 3.4, 4.0, 4.6, 5.3, 6.0, 7.0, 8.0)
+"""How far from its cross a reason may go, in steps of a cross's reach: the nearest free ring is used."""
+REASON_LEADER = 2.4
+"""A reason set further from its cross than this ring is tied to it by a leader line."""
+LEADER_PT = 0.5
+"""The printed width of a leader line, points."""
+
+
+Score = tuple[float, float, int, float]
+"""How badly a reason's box sits: the share of it over pieces, over coordinates, the arrows it crosses, its ring."""
+
+
 def place_reasons(
     pen: Pen,
     reasons: Sequence[tuple[Point, str]],
@@ -289,41 +302,67 @@ def place_reasons(
     lines: Sequence[Sequence[Point]],
     frame: Box,
     pieces: Sequence[Box] = (),
+    signs: Sequence[Box] = (),
 ) -> list[Box]:
-    """Each illegal move's reason, by its cross: the nearest spot around the cross, inside ``frame``, where its
-    box covers no value, no other cross and no other reason, and crosses as few arrows and ``pieces`` as it
-    can. Returns the boxes drawn."""
-    placed: list[Box] = []
-    blocked = [_grown(box, CLEARANCE) for box in values]
+    """Each illegal move's reason by its cross: of the spots round the cross, inside ``frame``, where its box
+    covers no value, no other cross and no other reason, the one that covers least of the ``pieces`` (none
+    where it can), then of the ``signs`` (the coordinates), then crosses fewest arrows, then lies nearest.
+    The reasons are placed in their order and in the reverse, and the better is drawn; a reason set apart
+    from its cross is tied to it by a leader line. Returns the boxes drawn."""
     size = cross_size(pen)
-    for at, text in reasons:
-        width, height, _ = reason_box(pen, text)
-        crossed = [(x - size - 1, y - size - 1, x + size + 1, y + size + 1) for x, y in crosses]
-        best: tuple[float, Box] | None = None
-        for ring in (1.0, 1.6, 2.4, 3.4):
-            gap = (size + 3.0) * ring
-            x, y = at
-            spots = [
-                (x + gap, y - height / 2), (x - gap - width, y - height / 2), (x - width / 2, y - gap - height), (x - width / 2, y + gap),
-                (x + gap * 0.7, y - gap * 0.7 - height), (x - gap * 0.7 - width, y - gap * 0.7 - height),
-                (x + gap * 0.7, y + gap * 0.7), (x - gap * 0.7 - width, y + gap * 0.7),
-            ]
-            for order, (left, top) in enumerate(spots):
-                box = (left, top, left + width, top + height)
-                if not (frame[0] <= box[0] and box[2] <= frame[2] and frame[1] <= box[1] and box[3] <= frame[3]):
-                    continue
-                if any(_overlap(box, other) for other in [*blocked, *crossed, *placed]):
-                    continue
-                over = sum(_line_in_box(line, box) for line in lines) + 0.5 * sum(_overlap(box, piece) for piece in pieces)
-                score = over * 10 + ring + order * 0.01
-                if best is None or score < best[0]:
-                    best = (score, box)
-            if best is not None and best[0] < 10:
-                break
-        if best is None:
-            best = (0.0, (at[0] + size + 3.0, at[1] - height / 2, at[0] + size + 3.0 + width, at[1] + height / 2))
-        placed.append(reason(pen, (best[1][0], best[1][1]), text))
+    avoid = [*(grown(box, CLEARANCE) for box in values), *((x - size - 1, y - size - 1, x + size + 1, y + size + 1) for x, y in crosses)]
+
+    def arrange(order: Sequence[int]) -> dict[int, tuple[Score, Box, float]]:
+        chosen: dict[int, tuple[Score, Box, float]] = {}
+        for index in order:
+            at, text = reasons[index]
+            width, height, _ = reason_box(pen, text)
+            taken = [*avoid, *(box for _, box, _ in chosen.values())]
+            best: tuple[Score, Box, float] | None = None
+            for ring in REASON_RINGS:
+                gap = (size + 3.0) * ring
+                for step in range(24):
+                    dx, dy = math.cos(step * math.pi / 12), math.sin(step * math.pi / 12)
+                    centre = (at[0] + dx * (gap + width / 2 * abs(dx)), at[1] + dy * (gap + height / 2 * abs(dy)))
+                    box = (centre[0] - width / 2, centre[1] - height / 2, centre[0] + width / 2, centre[1] + height / 2)
+                    if not (frame[0] <= box[0] and box[2] <= frame[2] and frame[1] <= box[1] and box[3] <= frame[3]):
+                        continue
+                    if any(_overlap(box, other) for other in taken):
+                        continue
+                    if ring > REASON_LEADER and any(_line_in_box(_leader(at, box, size), value) for value in avoid[: len(values)]):
+                        continue
+                    covered = [round(sum(_overlap_area(box, other) for other in boxes) / (width * height), 3) for boxes in (pieces, signs)]
+                    score: Score = (covered[0], covered[1], sum(_line_in_box(line, box) for line in lines), ring + step * 1e-3)
+                    if best is None or score < best[0]:
+                        best = (score, box, ring)
+                if best is not None and best[0][:3] == (0.0, 0.0, 0):
+                    break
+            if best is None:
+                best = ((0.0, 0.0, 0, 0.0), (at[0] + size + 3.0, at[1] - height / 2, at[0] + size + 3.0 + width, at[1] + height / 2), 1.0)
+            chosen[index] = best
+        return chosen
+
+    forward = range(len(reasons))
+    arrangements = [arrange(forward), arrange(forward[::-1])]
+    chosen = min(arrangements, key=lambda found: tuple(sum(score[k] for score, _, _ in found.values()) for k in range(4)))
+    placed: list[Box] = []
+    for index, (at, text) in enumerate(reasons):
+        _, box, ring = chosen[index]
+        if ring > REASON_LEADER:
+            pen.polyline(_leader(at, box, size), Paint(stroke=colour("illegal"), width=max(0.9, LEADER_PT / pen.scale), cap="round"), role="mark")
+        placed.append(reason(pen, (box[0], box[1]), text))
     return placed
+
+
+def _leader(at: Point, box: Box, size: float) -> list[Point]:
+    """A line from the edge of the cross at ``at`` (half-width ``size``) to the nearest point of ``box``."""
+    end = (min(max(at[0], box[0]), box[2]), min(max(at[1], box[1]), box[3]))
+    ux, uy = _unit(end[0] - at[0], end[1] - at[1])
+    return [(at[0] + ux * (size + 2.0), at[1] + uy * (size + 2.0)), end]
+
+
+def _overlap_area(a: Box, b: Box) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def _overlap(a: Box, b: Box) -> bool:
@@ -332,35 +371,64 @@ def _overlap(a: Box, b: Box) -> bool:
 
 def _line_in_box(line: Sequence[Point], box: Box) -> bool:
     """Whether a polyline (as wide as a shaft) passes through ``box``."""
-    grown = _grown(box, SHAFT / 2)
+    wide = grown(box, SHAFT / 2)
     for a, b in zip(line, line[1:]):
         for k in range(9):
-            if _inside((a[0] + (b[0] - a[0]) * k / 8, a[1] + (b[1] - a[1]) * k / 8), grown):
+            if _inside((a[0] + (b[0] - a[0]) * k / 8, a[1] + (b[1] - a[1]) * k / 8), wide):
                 return True
     return False
 
 
 @dataclass(frozen=True)
 class Sample:
-    """One entry of a legend: a mark kind, drawn as an arrow or as a cell."""
+    """One entry of a legend: a mark kind, drawn as an arrow or as a cell; or a ghosted piece."""
 
     kind: MarkKind
     as_arrow: bool
+    ghost: Group | None = None
+    """A ghosted piece as a figure drew it (:func:`ghost`'s group), shown instead of a mark."""
+
+
+GHOST_WORDS = "piece to place"
+"""What a ghosted piece means, for the legend."""
+KEY_GAP = 14.0
+"""Points between one entry of the legend and the next."""
+GHOST_SIDE = 22.0
+"""The height or width of a ghosted piece in the legend (drawing points), the larger of the two."""
+
+
+def first_ghost(items: Sequence[Item]) -> Group | None:
+    """The first ghosted piece (:func:`ghost`'s group) among drawn ``items``."""
+    for item in items:
+        if isinstance(item, Group):
+            found = item if item.role.startswith("ghost ") else first_ghost(item.items)
+            if found is not None:
+                return found
+    return None
 
 
 def legend(samples: Sequence[Sample], scale: float = 1.0) -> Drawing:
     """A one-line key of the marks a book uses: each sample mark, drawn by the same functions and with the
-    same ink, dashes, halo and cross as in the figures, and what it means."""
+    same ink, dashes, halo and cross as in the figures (a ghosted piece as a figure drew it, its size
+    :data:`GHOST_SIDE`, its text and strokes kept legible), and what it means."""
+    register_fonts()
     pen = Pen(scale)
     size = pen.text_size(8.5)
     x, height = 0.0, max(26.0, 2.4 * size)
     middle = height / 2
     for sample in samples:
-        if sample.as_arrow:
-            line = arrow(pen, [(x, middle), (x + 46, middle)], sample.kind, 0.0, 0.0, [])
+        if sample.ghost is not None:
+            x0, y0, x1, y1 = _extent(sample.ghost.items)
+            fit = GHOST_SIDE / max(x1 - x0, y1 - y0, 1e-9)
+            centre = (x + GHOST_SIDE / 2 - (x0 + x1) / 2 * fit, middle - (y0 + y1) / 2 * fit)
+            with pen.group(translate=centre, scale=fit, role=sample.ghost.role):
+                pen.redraw(sample.ghost.items)
+            x += GHOST_SIDE + 6
+        elif sample.as_arrow:
+            line = arrow(pen, [(x, middle), (x + 40, middle)], sample.kind, 0.0, 0.0, [])
             if sample.kind in CROSSED:
                 draw_cross(pen, _halfway(line), sample.kind)
-            x += 52
+            x += 46
         else:
             side = 20.0
             square = [(x, middle - side / 2), (x + side, middle - side / 2), (x + side, middle + side / 2), (x, middle + side / 2)]
@@ -368,10 +436,16 @@ def legend(samples: Sequence[Sample], scale: float = 1.0) -> Drawing:
             if sample.kind in CROSSED:
                 draw_cross(pen, (x + side / 2, middle), sample.kind)
             x += side + 6
-        words = MARK_WORDS[sample.kind][0 if sample.as_arrow else 1]
+        words = GHOST_WORDS if sample.ghost is not None else MARK_WORDS[sample.kind][0 if sample.as_arrow else 1]
         pen.text(words, (x, middle + size * 0.35), size, SANS, INK, anchor="start", role="legend")
-        x += 0.56 * size * len(words) + 16
-    return pen.drawing(x, height, title="Key to the marks")
+        x += stringWidth(words, SANS, size) + KEY_GAP
+    return pen.drawing(max(x - KEY_GAP, 0.0), height, title="Key to the marks")
+
+
+def _extent(items: Sequence[Item]) -> Box:
+    """The box round drawn ``items``."""
+    boxes = [box for _, box in bounds(items)]
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
 
 
 def _halfway(line: Sequence[Point]) -> Point:
@@ -459,7 +533,8 @@ def _inset(polygon: Sequence[Point], amount: float) -> list[Point]:
     return result
 
 
-def _grown(box: Box, margin: float) -> Box:
+def grown(box: Box, margin: float) -> Box:
+    """``box`` grown by ``margin`` on every side."""
     return box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
 
 
@@ -499,7 +574,7 @@ def _clear(points: Sequence[Point], values: Sequence[Box]) -> bool:
     """Whether a line through ``points`` (as wide as a shaft and its rim) keeps clear of every value."""
     reach = SHAFT / 2 + RIM / 2 + CLEARANCE
     for box in values:
-        x0, y0, x1, y1 = _grown(box, reach)
+        x0, y0, x1, y1 = grown(box, reach)
         for (ax, ay), (bx, by) in zip(points, points[1:]):
             for k in range(5):
                 px, py = ax + (bx - ax) * k / 4, ay + (by - ay) * k / 4
@@ -549,7 +624,7 @@ def _free_spot(at: Point, values: Sequence[Box], along: Sequence[Point]) -> Poin
     reach = CROSS_SIZE + RIM + CLEARANCE
 
     def free(point: Point) -> bool:
-        return not any(_inside(point, _grown(box, reach)) for box in values)
+        return not any(_inside(point, grown(box, reach)) for box in values)
 
     if free(at):
         return at

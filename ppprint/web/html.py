@@ -239,7 +239,7 @@ def web_book(book: Book, keys: Mapping[str, str] | None = None, memo: WebMemo | 
     figures = WebFigures(book, keys or {}, memo)
 
     def figure_html(figure: BookFigure) -> str:
-        key = figures.legend(book.marks).svg + "\n" if figure.number == book.key_figure and book.marks else ""
+        key = figures.legend(book.key).svg + "\n" if figure.number == book.key_figure and book.key else ""
         if figure.image is not None:
             picture = f'<img src="{embedded_image(figure.image)}" alt="{escape(figure.caption)}" />'
             scale = ""
