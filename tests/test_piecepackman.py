@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import signal
 import re
 from pathlib import Path
 
@@ -885,3 +886,31 @@ def test_ruling_a_second_power_coin_adds_its_effect_and_ends_every_immunity() ->
     state = second_coin()
     roll(state, "flip4")  # a 2 to 5 adds its turns
     assert state.lives == 3 and state.hunger == 7
+
+
+def _meeting(ghost_square: str) -> str:
+    """A position of the review's hang (issue 26): Piecepackman hungry on c4, the Suns ghost Vulnerable on ``ghost_square``."""
+    return (
+        f"level=roundabout ppm=c4e lives=3 stash=0.0.0.0 obj=- hunger=2 coins=j1.j10.a10.- ghosts={ghost_square}.h2.f6.g4"
+        " gstash=2.0.0.0 immune=arms lost=- cubes=c2m.h5c total=4 phase=ppm"
+    )
+
+
+def test_a_vulnerable_ghost_on_his_square_is_no_position() -> None:
+    """He eats a Vulnerable ghost the moment they meet, so no position has one on his square (such a
+    position was accepted, and his hunger walk, spending nothing, looped for ever)."""
+    with pytest.raises(PositionError, match="Vulnerable ghost stands on Piecepackman's square c4"):
+        GAME.parse_position(_meeting("c4"))
+
+
+def test_a_hunger_walk_that_spends_nothing_ends() -> None:
+    """Should a ghost he chases stand on his square anyway (built past the position check), his turn ends."""
+    state = GAME.parse_position(_meeting("c5"))
+    state.gpos[0] = state.ppm
+    signal.alarm(10)
+    try:
+        for move in state.legal_moves():
+            state.push(move)
+            state.undo()
+    finally:
+        signal.alarm(0)

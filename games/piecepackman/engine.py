@@ -1239,9 +1239,10 @@ class PiecepackmanState(State[Move]):
                     if to_centre is not None:
                         self._walk(to_centre, points, True)
                 break
-            points, arrived = self._walk(route, points, True)
-            if not arrived:
+            left, arrived = self._walk(route, points, True)
+            if not arrived or left == points:  # a walk that spends nothing changes nothing: it would repeat for ever
                 break
+            points = left
 
     def trap_centre(self) -> int:
         """Ruling: he is trapped in a corridor by two Immune ghosts when (1) no ghost he may chase, power
@@ -1691,6 +1692,8 @@ class PiecepackmanGame(Game[PiecepackmanState, Move, PiecepackmanPosition]):
             state.lost[g] = ghost.lost_turn
         if len({p for p in state.gpos if p >= 0}) != len(game.ghost_suits):
             raise PositionError("two ghosts share a square", ("ghosts",))
+        if state.hunger and state.ppm in state._hunger_targets():  # he eats a Vulnerable ghost the moment they meet
+            raise PositionError(f"a Vulnerable ghost stands on Piecepackman's square {_SQUARE_NAMES[state.ppm]}: it would have been eaten", ("ghosts",))
         state.total = len(cubes) + sum(state.pstash) + sum(state.gstash) if position.total is None else position.total
         self._set_phase(state, position)
         state.start_text = state.position_text()
