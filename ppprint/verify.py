@@ -9,8 +9,13 @@ engine, whose positions are pieces on cells) is drawn but counted as unchecked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import signal
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType, TracebackType
 from typing import Any
 
 from ppprint.engine.base import Game, State
@@ -129,10 +134,63 @@ def marks_of(checked: CheckedFigure, neighbours: Neighbours | None = None) -> se
     return marks
 
 
+FIGURE_SECONDS = 60.0
+"""The most real time a game's engine may take to check one figure (the bundled figures take milliseconds): past
+it the build stops with an error naming the figure and where the engine was (in the main thread of a process,
+where a timer can interrupt it; elsewhere there is no limit)."""
+
+
+class _TooLong(BaseException):
+    """The engine ran past :data:`FIGURE_SECONDS` on one figure (a BaseException: a game's own ``except Exception`` cannot swallow it)."""
+
+
+def _too_long(signum: int, frame: FrameType | None) -> None:
+    raise _TooLong
+
+
+@contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`_TooLong` in the block after ``seconds`` of real time; an outer timer (a test's
+    ``signal.alarm``) is put back with its time left."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _too_long)
+    outer, _ = signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        left, _ = signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if outer:
+            signal.setitimer(signal.ITIMER_REAL, max(outer - (seconds - left), 0.001))
+
+
+def _where_in(folder: Path, trace: TracebackType | None) -> str:
+    """The last line of the game's own code in a traceback, as ``engine.py:123`` (or nothing)."""
+    found = ""
+    while trace is not None:
+        path = Path(trace.tb_frame.f_code.co_filename)
+        if path.is_relative_to(folder):
+            found = f" (stopped in {path.relative_to(folder)}:{trace.tb_lineno})"
+        trace = trace.tb_next
+    return found
+
+
 def verify_figure(game: Plugin, figure: Figure) -> tuple[CheckedFigure, list[ClaimFailure]]:
-    """Check one figure of a game: by its engine, or (a game without one) only read as pieces on cells."""
+    """Check one figure of a game: by its engine, or (a game without one) only read as pieces on cells.
+    An engine still checking it after :data:`FIGURE_SECONDS` is an :class:`InputError` at the figure."""
     engine = game.engine
-    checked, failures = check_figure(engine, figure) if engine is not None else (draw_only(game, figure), [])
+    try:
+        with _time_limit(FIGURE_SECONDS):
+            checked, failures = check_figure(engine, figure) if engine is not None else (draw_only(game, figure), [])
+    except _TooLong as exc:
+        where = _where_in(game.folder.resolve(), exc.__traceback__)
+        raise InputError(
+            f"figure '{figure.id}': the game's engine was still checking it after {FIGURE_SECONDS:g} s, the limit per figure{where}",
+            figure.path,
+            1,
+        ) from None
     check_drawable(game, checked)
     return checked, failures
 

@@ -8,12 +8,14 @@ error (its file and line, exit 2).
 from __future__ import annotations
 
 import re
+import signal
 from typing import Any
 from pathlib import Path
 
 import pytest
 
 import ppprint.registry
+import ppprint.verify
 from ppprint.cli import run
 from ppprint.scaffold import create_game
 from ppprint.engine.base import State
@@ -168,3 +170,26 @@ def test_serve_shows_a_broken_contract_as_the_previews_error(tmp_path: Path) -> 
     assert snapshot.problems[0].message.startswith("broken contract: serve-dropped: seed 0, ply 0, position '"), snapshot.problems
     assert "a1-a2: unlisted-illegal" in snapshot.page.decode("utf-8")
     assert LiveBook("serve-dropped", out=tmp_path / "out", check=False).rebuild().ok
+
+
+# -- an engine that never finishes checking a figure (issue 26) -----------------------------------
+
+
+def test_an_engine_that_runs_past_the_limit_on_a_figure_is_stopped_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``explain`` loops for ever on the move a figure claims: the build stops after the limit with one line naming
+    the figure and the engine's line, exit 2, nothing written (before, it hung for ever)."""
+    monkeypatch.setattr(ppprint.verify, "FIGURE_SECONDS", 0.5)
+    games = planted(
+        tmp_path,
+        "build-forever",
+        "    def explain(self, move: GridMove) -> Verdict:\n",
+        "    def explain(self, move: GridMove) -> Verdict:\n        while move.text() == \"c3-b4\":\n            pass\n",
+    )
+    signal.alarm(30)
+    try:
+        status, out, err = build(capsys, games, "build-forever", "--out", str(tmp_path / "out"), "--no-check", "--no-cache")
+    finally:
+        signal.alarm(0)
+    assert status == 2 and len(err.splitlines()) == 1, (status, err)
+    assert re.search(r"build-forever/figures/moves\.yaml:1: figure 'moves': the game's engine was still checking it after 0\.5 s, the limit per figure \(stopped in engine\.py:\d+\)", err), err
+    assert not (tmp_path / "out").exists()
