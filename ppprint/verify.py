@@ -9,7 +9,8 @@ engine, whose positions are pieces on cells) is drawn but counted as unchecked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,7 @@ from ppprint.model.game import Claim, Figure, Panel
 from ppprint.model.piecepack import suit_table
 from ppprint.model.validation import validated
 from ppprint.model.table import MarkKind, Table
+from ppprint.model.view import WindowOptions
 from ppprint.registry import Plugin
 from ppprint.model.yamlio import line_of
 
@@ -161,6 +163,37 @@ def check_drawable(game: Plugin, checked: CheckedFigure) -> None:
             for cell in move.cells:
                 if cell not in table.cells:
                     raise InputError(f"the move drawn passes cell '{cell}', which is not on the board drawn (a wider view, or draw: false)", path, move.line or panel.panel.line)
+        if isinstance(options, WindowOptions) and options.window is not None:
+            # A cropped board: every cell a claim names is drawn, so the reader sees what it is about.
+            whole = view.table(panel.state, options.model_copy(update={"window": None}))
+            cut = set(whole.cells) - set(table.cells)
+            for claim in panel.panel.claims:
+                named = next((word for word in _claim_words(claim) if word in cut), None)
+                if named is not None:
+                    raise InputError(f"the claim {claim.describe()} names cell '{named}', outside the window {options.window} drawn (widen the window)", path, claim.line)
+
+
+_WORD = re.compile(r"[A-Za-z]+\d+|[A-Za-z]+(?:-[A-Za-z]+)+")
+"""Cell names in a move or fact text (``c4``, ``d4-g4``'s two cells, ``home-suns``)."""
+
+
+def _claim_words(claim: Claim) -> Iterator[str]:
+    """Every text a claim holds (its moves, reasons' moves, origin, and the keys and values of its facts), and the
+    cell-like words inside them."""
+
+    def words(value: object) -> Iterator[str]:
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                yield from words(key)
+                yield from words(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                yield from words(item)
+        elif isinstance(value, str):
+            yield value
+            yield from _WORD.findall(value)
+
+    yield from words([claim.moves, [move for move, _ in claim.reasons], claim.origin or "", claim.expect])
 
 
 def draw_only(game: Plugin, figure: Figure) -> CheckedFigure:

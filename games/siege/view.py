@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import PlainValidator
 
-from ppprint.api import GameView, Piece, Point, Scene, Tile, TileBoard, TileLayout, ViewOptions
+from ppprint.api import GameView, Piece, Point, Scene, Tile, TileBoard, TileLayout, WindowOptions
 
 from .engine import COLOURS, COMMANDER_KIND, NAME_ORIGIN, SEAT_TURNS, SQUARE_CENTRE, SQUARE_NAMES, Reinforce, SiegeMove, SiegeState, game_for
 
@@ -42,7 +42,7 @@ def _reveal(value: object) -> bool | list[str]:
     raise ValueError(f"reveal is true, false or a list of colours and squares, not {value!r}")
 
 
-class SiegeOptions(ViewOptions):
+class SiegeOptions(WindowOptions):
     """``reveal``: true, or a list of colours and square names, whose Armies lie face up
     (default none); ``dice``: draw the unused dice in front of the player to move
     (default true); ``off_board``: draw the stacks and waiting Commanders beside the
@@ -80,7 +80,7 @@ class SiegeView(GameView[SiegeState, SiegeOptions]):
     def scene(self, state: SiegeState, options: SiegeOptions) -> Scene:
         suits = state.board.suits
         board = tile_board(suits)
-        scene = Scene(board, coordinates=options.coordinates, margin=MARGIN)
+        scene = Scene(board, coordinates=options.coordinates, margin=MARGIN, window=options.window)
         face_up = _face_up(options)
         for tile in board.layout.tiles:
             centre = board.tile_centre(tile)
