@@ -12,7 +12,8 @@ from .engine import CENTRE_TILE, HOME_TILES, PLAYERS, TILES, ExpansionState, own
 class ExpansionOptions(WindowOptions):
     """``suits``: each player's suit (default first suns, second moons); ``coins``: which side of
     the coins is up (default the suit, as in play); ``reveal``: cells whose coins show their value;
-    ``markers``: draw the marks of captured tiles (default true)."""
+    ``markers``: draw the marks of captured tiles (default true); ``window``: ``[a1, d4]`` draws only
+    that rectangle of whole tiles (:class:`~ppprint.api.WindowOptions`)."""
 
     suits: dict[Literal["first", "second"], Suit] = {}
     coins: Literal["suit", "value"] = "suit"

@@ -10,7 +10,6 @@ piece) and its bounds (every outline, piece footprint and label, plus a margin).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
@@ -86,14 +85,17 @@ def lay_out(scene: Scene) -> Table:
 
 EPSILON = 1e-6
 """Inches: a piece's box this near a window's edge is on it, not across it."""
+REACH = 1.5
+"""Board units: a piece off the board (a stack, a die) this near a window, or nearer, is drawn with it."""
 
 
 def crop(scene: Scene, table: Table) -> list[Label]:
     """Crop a laid-out scene's table to the scene's window (the smallest rectangle holding both its cells)
     and give the window's coordinate labels (board units, on its edges). Kept: the cells inside it; the
     board's pieces (tiles, squares) inside it (one that the window cuts in two is refused); every other
-    piece whose cell is kept (a piece on no cell, off the board, goes with the cell nearest it), and the
-    named areas and marks the same way. A window naming no cell of the board is a :class:`DataError`."""
+    piece whose cell is kept, or (a piece on no cell: a stack or a die beside the board) that lies within
+    :data:`REACH` of the window; and the named areas and marks the same way. A window naming no cell of
+    the board is a :class:`DataError`."""
     assert scene.window is not None
     outlines = scene.board.outlines()
     unknown = [name for name in scene.window if name not in outlines]
@@ -109,13 +111,15 @@ def crop(scene: Scene, table: Table) -> list[Label]:
     boxes = {name: _box(table.cells[name]) for name in outlines}
     kept = {name for name, box in boxes.items() if x0 < (box[0] + box[2]) / 2 < x1 and y0 < (box[1] + box[3]) / 2 < y1}
 
-    def cell_of(point: Point) -> str:
-        """The cell holding a point, or else the one nearest it."""
+    reach = REACH * unit
+
+    def shown(point: Point) -> bool:
+        """Whether a point is on a kept cell, or on no cell and within reach of the window."""
         x, y = point
         for name, (a0, b0, a1, b1) in boxes.items():
             if a0 < x < a1 and b0 < y < b1:
-                return name
-        return min(boxes, key=lambda name: math.hypot(max(boxes[name][0] - x, 0.0, x - boxes[name][2]), max(boxes[name][1] - y, 0.0, y - boxes[name][3])))
+                return name in kept
+        return x0 - reach < x < x1 + reach and y0 - reach < y < y1 + reach
 
     pieces = []
     for piece in table.pieces:
@@ -125,12 +129,12 @@ def crop(scene: Scene, table: Table) -> list[Label]:
                 pieces.append(piece)
             elif a0 < x1 - EPSILON and x0 + EPSILON < a1 and b0 < y1 - EPSILON and y0 + EPSILON < b1:
                 raise DataError(f"window: it cuts a {piece.kind} in two; widen it to the {piece.kind}'s edge", ("window",))
-        elif cell_of((piece.x, piece.y)) in kept:
+        elif shown((piece.x, piece.y)):
             pieces.append(piece)
     table.pieces = pieces
-    areas = {name for name in scene.areas if cell_of(centre_of(table.cells[name])) in kept}
+    areas = {name for name in scene.areas if shown(centre_of(table.cells[name]))}
     table.cells = {name: outline for name, outline in table.cells.items() if name in kept or name in areas}
-    table.marks = [mark for mark in table.marks if all(cell_of(point) in kept for point in _mark_points(mark, table))]
+    table.marks = [mark for mark in table.marks if all(shown(point) for point in _mark_points(mark, table))]
     return labels
 
 
