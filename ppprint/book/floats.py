@@ -14,9 +14,7 @@ ending short of it. Waiting figures keep their order, so figures are numbered in
 the order they are printed and every ``ref()`` ("Figure 3") stays true; no figure
 waits past a :class:`FloatBarrier` (the end of the rules, the end of the book).
 A figure due on a page that has begun (cited on the page before) may print
-smaller still, below the text already there: down to the book's floor scale; a
-figure given a hard floor (:attr:`FloatingFigure.hard_floor`: one that every layout
-prints two pages after its citation) down to that, as the last resort.
+smaller still, below the text already there: down to the book's floor scale.
 A figure in :attr:`FloatingTemplate.early` (one that printed late, or crowded a
 figure after it off its page, in an earlier layout) goes just before the text that
 first cites it, where both fit on the page, rather than where the text places it;
@@ -133,7 +131,6 @@ class FloatingFigure(Flowable):
         number: int = 0,
         floor: float = 0.0,
         page_height: float = _BIG,
-        hard_floor: float | None = None,
     ):
         super().__init__()
         self.name = name
@@ -141,9 +138,6 @@ class FloatingFigure(Flowable):
         """Its figure number (what the text cites: "Figure 3")."""
         self.floor = floor
         """The smallest print scale it prints at (its picture's, where a page is wide and tall enough)."""
-        self.hard_floor = floor if hard_floor is None else min(hard_floor, floor)
-        """The smallest print scale it shrinks to on the page it is due on where at the :attr:`floor` it does
-        not fit there (the last resort, given only to a figure that would otherwise print two pages late)."""
         self.page_height = page_height
         """The height of a page's frame: no block is taller."""
         self.make = make
@@ -197,17 +191,15 @@ class FloatingFigure(Flowable):
             self._natural[width] = best
         return self._natural[width]
 
-    def fit(self, width: float, room: float, squeeze: bool = False, last_resort: bool = False) -> FigureBlock | None:
+    def fit(self, width: float, room: float, squeeze: bool = False) -> FigureBlock | None:
         """The block at its natural size if it fits in ``room``, else the largest smaller or reflowed
         block that still prints its panels at :data:`MIN_SHRINK` of their natural scale (``squeeze``,
-        a figure that must print on this page: at its :attr:`floor`; ``last_resort``, one that would
-        otherwise print two pages after its citation: at its :attr:`hard_floor`), never below, else ``None``."""
+        a figure that must print on this page: at its :attr:`floor`), never below the floor, else ``None``."""
         natural = self.natural(width)
         if natural.height <= room:
             return natural
         part_scale = natural.part.scale
-        floor = self.hard_floor if last_resort else self.floor
-        least = min(part_scale, max(floor, 0.0 if squeeze or last_resort else MIN_SHRINK * part_scale))
+        least = min(part_scale, max(self.floor, 0.0 if squeeze else MIN_SHRINK * part_scale))
         fixed = natural.height - natural.part.height
         best: FigureBlock | None = None
         choices = [self.columns, *(c for c in range(1, self.panels + 1) if c != self.columns)]
@@ -217,12 +209,12 @@ class FloatingFigure(Flowable):
             estimate = min(1.0, limit_w / unit_w, (room - fixed) / unit_h)
             if estimate < least - 1e-9 or (best is not None and estimate <= best.part.scale):
                 continue
-            block = self.block(width, columns, room - fixed, least=floor)
+            block = self.block(width, columns, room - fixed)
             for _ in range(2):
                 # Text and strokes kept legible at a smaller scale may make it a little taller than asked.
                 if block.height <= room:
                     break
-                block = self.block(width, columns, room - fixed - (block.height - room) - 0.5, least=floor)
+                block = self.block(width, columns, room - fixed - (block.height - room) - 0.5)
             if block.height <= room and block.part.scale >= least - 1e-9:
                 if best is None or block.part.scale > best.part.scale:
                     best = block
@@ -480,9 +472,6 @@ class FloatingTemplate(BaseDocTemplate):
         placed: Flowable | None = self._beside_text(figure, width, room, flowables)
         if placed is None:
             placed = figure.fit(width, room, squeeze=due)
-        if placed is None and due and figure.hard_floor < figure.floor:
-            # Due here, and every layout printed it two pages late: the last resort is its hard floor.
-            placed = figure.fit(width, room, last_resort=True)
         if placed is None:
             if not (barrier or at_top):
                 self._waiting_on_page = self.page

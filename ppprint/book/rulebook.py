@@ -46,9 +46,9 @@ FLOOR_SCALE = 0.3
 HALF_FLOOR_SCALE = 0.2
 """The same on the half-size pages of a booklet."""
 HARD_FLOOR_SCALE = 0.25
-"""The last resort: a figure that every layout prints two pages after its citation may shrink, on the page it
-is due on (cited on the page before), to this and never less, where at the floor it does not fit there
-(:meth:`~ppprint.book.floats.FloatingFigure.fit`, ``last_resort``)."""
+"""The last resort: where the best layout at the floor still prints a figure two pages after its citation,
+that figure and the figures that crowded it off its page get this floor instead (never less), and the
+book is laid out again; the layout keeps it only if fewer figures print late."""
 HALF_HARD_FLOOR_SCALE = 0.17
 """The same on the half-size pages of a booklet."""
 
@@ -241,7 +241,8 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
     floor = HALF_FLOOR_SCALE if half else FLOOR_SCALE
     hard_floor = HALF_HARD_FLOOR_SCALE if half else HARD_FLOOR_SCALE
     resort: set[str] = set()
-    """Figures that print two pages late in every layout at the floor: they may shrink to the hard floor."""
+    """The figures printed two pages late by the best layout at the floor, and those that crowded them off their
+    page: their floor is the hard floor (the last resort)."""
     # The key goes with the first figure that draws a mark (Figure 1 of many books shows equipment).
     keyed = book.key_figure
     cap = [1.0]
@@ -280,8 +281,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
             max_height=frame_height * FIGURE_HEIGHTS[levels[figure.id]],
             name=figure.id,
             number=figure.number,
-            floor=floor,
-            hard_floor=hard_floor if figure.id in resort else None,
+            floor=hard_floor if figure.id in resort else floor,
             page_height=frame_height,
         )
 
@@ -340,7 +340,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
     Layout = tuple[tuple[int, int, int, float], dict[str, int], dict[int, int], dict[int, int], frozenset[str], set[str]]
     best: Layout | None = None
     """The best layout yet: its score, levels, figures placed early and at a page's top, the figures allowed
-    the hard floor, and the figures it prints two pages late."""
+    the hard floor, and the figures it prints two pages late with those that crowded them."""
     names = {figure.number: figure.id for figure in book.figures.values()}
     for _ in range(2):
         for _ in range(MAX_LAYOUTS):
@@ -352,7 +352,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
             blank = document.too_blank(MOST_BLANK)
             score = (len(late) + len(soon), sum(late.values()) - sum(soon.values()), len(blank), max((share for _, share in blank), default=0.0))
             if best is None or score < best[0]:
-                best = (score, dict(levels), dict(early), dict(tops), frozenset(resort), {names[n] for n in late})
+                best = (score, dict(levels), dict(early), dict(tops), frozenset(resort), {names[n] for n in {*late, *_crowd(pages, late)}} if late else set())
             if soon:
                 # A figure placed early printed before the page that cites it: it goes no sooner than that page.
                 if not (_after_citation(early, soon, pages) | _after_citation(tops, soon, pages)):
@@ -372,8 +372,8 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
         assert best is not None
         if not best[5] or best[5] <= resort:
             break
-        # The last resort, once: the figures the best layout at the floor still prints two pages late may
-        # shrink to the hard floor on the page they are due on. From that layout, lay the book out again.
+        # The last resort, once: the figures the best layout at the floor still prints two pages late, and the
+        # figures that crowded them off their page, get the hard floor. From that layout, lay the book out again.
         resort.update(best[5])
         levels.update(best[1])
         early.clear()
