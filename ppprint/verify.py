@@ -153,16 +153,19 @@ def check_drawable(game: Plugin, checked: CheckedFigure) -> None:
             table = suit_table(options.equipment) if options.equipment else view.table(panel.state, options)
         except DataError as exc:
             raise InputError(f"view: {exc.message}", path, panel.panel.line) from None
+        window = options.window if isinstance(options, WindowOptions) else None
+        where = "not on the board drawn" if window is None else f"outside the window {window} drawn"
         for cell, line in panel.panel.marks.cells:
             if cell not in table.cells:
-                raise InputError(f"unknown cell '{cell}' in the figure's marks (not on the board drawn)", path, line)
+                raise InputError(f"unknown cell '{cell}' in the figure's marks ({where})", path, line)
         for claim in panel.panel.claims:
             if claim.origin is not None and claim.origin not in table.cells:
-                raise InputError(f"from: unknown cell '{claim.origin}' (not on the board drawn)", path, claim.line)
+                raise InputError(f"from: unknown cell '{claim.origin}' ({where})", path, claim.line)
         for move in panel.moves:
             for cell in move.cells:
                 if cell not in table.cells:
-                    raise InputError(f"the move drawn passes cell '{cell}', which is not on the board drawn (a wider view, or draw: false)", path, move.line or panel.panel.line)
+                    wider = "a wider view" if window is None else "widen the window"
+                    raise InputError(f"the move drawn passes cell '{cell}', which is {where} ({wider}, or draw: false)", path, move.line or panel.panel.line)
         if isinstance(options, WindowOptions) and options.window is not None:
             # A cropped board: every cell a claim names is drawn, so the reader sees what it is about.
             whole = view.table(panel.state, options.model_copy(update={"window": None}))
