@@ -56,9 +56,9 @@ def test_a_window_is_refused_for_an_unknown_cell_a_cut_tile_and_pileup_reserves(
 
 
 def test_a_claim_naming_a_cell_outside_the_window_is_refused_at_its_line(games_copy: Path, tmp_path: Path) -> None:
-    # Siege's attack figure, cropped to c3-f6, claims c4xc5; a window that leaves out c5 must fail at that claim.
+    # Siege's attack figure, cropped to a2-f6, claims c4xc5; a window that leaves out c5 must fail at that claim.
     attacks = games_copy / "siege" / "figures" / "attacks.yaml"
-    edit(attacks, "window: [c3, f6]", "window: [c3, d4]")
+    edit(attacks, "window: [a2, f6]", "window: [a2, d4]")
     result = run_cli("verify", "siege", cwd=tmp_path, games=games_copy)
     assert result.returncode == 2, result.stdout + result.stderr
     line = next(number for number, text in enumerate(attacks.read_text().splitlines(), start=1) if "- after: [d3:c3-c4, c4xc5]" in text)
@@ -70,8 +70,8 @@ def test_a_claims_facts_are_held_to_the_window_too(games_copy: Path, tmp_path: P
     # A fact naming a cell outside the window, where no move or mark does: Pile Up's jumping figure claims
     # closed: [c4] in its panel (a), whose moves and marks all lie right of c.
     jumping = games_copy / "pileup" / "figures" / "jumping.yaml"
-    edit(jumping, "view: {window: [b3, h7]}", "view: {window: [d3, h7]}")
+    edit(jumping, "view: {window: [a4, h6]}", "view: {window: [d4, h6]}")
     result = run_cli("verify", "pileup", cwd=tmp_path, games=games_copy)
     line = next(number for number, text in enumerate(jumping.read_text().splitlines(), start=1) if "closed: [c4]" in text)
     assert result.returncode == 2 and f"jumping.yaml:{line}:" in result.stderr, result.stderr
-    assert "names cell 'c4', outside the window ['d3', 'h7'] drawn" in result.stderr
+    assert "names cell 'c4', outside the window ['d4', 'h6'] drawn" in result.stderr
