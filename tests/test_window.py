@@ -70,8 +70,8 @@ def test_a_claims_facts_are_held_to_the_window_too(games_copy: Path, tmp_path: P
     # A fact naming a cell outside the window, where no move or mark does: Pile Up's jumping figure claims
     # closed: [c4] in its panel (a), whose moves and marks all lie right of c.
     jumping = games_copy / "pileup" / "figures" / "jumping.yaml"
-    edit(jumping, "view: {window: [a4, h6]}", "view: {window: [d4, h6]}")
+    edit(jumping, "view: {window: [a3, h6]}", "view: {window: [d3, h6]}")
     result = run_cli("verify", "pileup", cwd=tmp_path, games=games_copy)
     line = next(number for number, text in enumerate(jumping.read_text().splitlines(), start=1) if "closed: [c4]" in text)
     assert result.returncode == 2 and f"jumping.yaml:{line}:" in result.stderr, result.stderr
-    assert "names cell 'c4', outside the window ['d4', 'h6'] drawn" in result.stderr
+    assert "names cell 'c4', outside the window ['d3', 'h6'] drawn" in result.stderr
