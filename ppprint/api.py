@@ -35,7 +35,8 @@ Tiles and walls
     ``Tile``, ``TileLayout`` piecepack tiles on a grid; ``Edge``, ``Stick``, ``WallMaze``
     walls between cells; ``stick_along``, ``wall_edge``, ``walls_to_sticks`` between walls and matchsticks.
 Layout (a view lays a state out on a board)
-    ``GameView`` a game's view; ``ViewOptions`` its options model; ``Scene`` what it
+    ``GameView`` a game's view; ``ViewOptions`` its options model (``WindowOptions`` with a
+    ``window`` that crops a square board); ``Scene`` what it
     lays out; ``Suit`` a piecepack suit; ``TileBoard``, ``SquareBoard``, ``HexBoard``
     boards; ``rectangle`` a cell's outline; ``LABEL_GAP``, ``LABEL_HALF`` label spacing.
 The piece table (inches)
@@ -94,7 +95,7 @@ if TYPE_CHECKING:  # the names' types, for mypy (at run time each loads on first
     from ppprint.geometry.square import step as square_step
     from ppprint.geometry.tiles import Tile, TileLayout
     from ppprint.geometry.walls import Edge, Stick, WallMaze, stick_along, wall_edge, walls_to_sticks
-    from ppprint.layout import GameView, LABEL_GAP, Scene, SquareBoard, Suit, TileBoard, ViewOptions, rectangle
+    from ppprint.layout import GameView, LABEL_GAP, Scene, SquareBoard, Suit, TileBoard, ViewOptions, WindowOptions, rectangle
     from ppprint.layout.graphboard import GraphBoard
     from ppprint.layout.hexboard import HexBoard
     from ppprint.layout.scene import LABEL_HALF
@@ -148,7 +149,7 @@ _TABLE: dict[str, tuple[str, str]] = {
     "hex_step": ("ppprint.geometry.hex", "step"),
     **_from("ppprint.geometry.tiles", "Tile", "TileLayout"),
     **_from("ppprint.geometry.walls", "Edge", "Stick", "WallMaze", "stick_along", "wall_edge", "walls_to_sticks"),
-    **_from("ppprint.layout", "LABEL_GAP", "GameView", "Scene", "SquareBoard", "Suit", "TileBoard", "ViewOptions", "rectangle"),
+    **_from("ppprint.layout", "LABEL_GAP", "GameView", "Scene", "SquareBoard", "Suit", "TileBoard", "ViewOptions", "WindowOptions", "rectangle"),
     **_from("ppprint.layout.graphboard", "GraphBoard"),
     **_from("ppprint.layout.hexboard", "HexBoard"),
     **_from("ppprint.layout.scene", "LABEL_HALF"),
@@ -184,7 +185,7 @@ __all__ = [
     "PositionError", "PositionModel", "PrintAndPlay", "ReasonCode", "Region", "SANS", "SANS_BOLD", "SERIF",
     "SERIF_BOLD", "SUITS", "SUIT_NAMES", "Scene", "Segment", "SheetPiece", "SquareBoard", "SquareGrid", "State",
     "Stick", "Suit", "TERMINAL", "TILE_SIZE", "Table", "Tile", "TileBoard", "TileLayout", "Variant", "Verdict",
-    "ViewOptions", "WallMaze", "cell_name", "draw_piece", "expect_fields", "fields_text", "figure_drawing",
+    "ViewOptions", "WallMaze", "WindowOptions", "cell_name", "draw_piece", "expect_fields", "fields_text", "figure_drawing",
     "footprint", "hex_step", "illegal", "line_of", "load_graph", "load_yaml", "parse_cell_name", "parse_path",
     "piece_drawer", "piece_table", "read_fields", "rectangle", "register_kind", "split_fields", "square_step",
     "stick_along", "svg_document", "table_drawing", "validated", "wall_edge", "walls_to_sticks", "write_atomic",

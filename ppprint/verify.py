@@ -9,6 +9,7 @@ engine, whose positions are pieces on cells) is drawn but counted as unchecked.
 
 from __future__ import annotations
 
+import re
 import signal
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -25,6 +26,7 @@ from ppprint.model.game import Claim, Figure, Panel
 from ppprint.model.piecepack import suit_table
 from ppprint.model.validation import validated
 from ppprint.model.table import MarkKind, Table
+from ppprint.model.view import WindowOptions
 from ppprint.registry import Plugin
 from ppprint.model.yamlio import line_of
 
@@ -209,16 +211,50 @@ def check_drawable(game: Plugin, checked: CheckedFigure) -> None:
             table = suit_table(options.equipment) if options.equipment else view.table(panel.state, options)
         except DataError as exc:
             raise InputError(f"view: {exc.message}", path, panel.panel.line) from None
+        window = options.window if isinstance(options, WindowOptions) else None
+        where = "not on the board drawn" if window is None else f"outside the window {window} drawn"
         for cell, line in panel.panel.marks.cells:
             if cell not in table.cells:
-                raise InputError(f"unknown cell '{cell}' in the figure's marks (not on the board drawn)", path, line)
+                raise InputError(f"unknown cell '{cell}' in the figure's marks ({where})", path, line)
         for claim in panel.panel.claims:
             if claim.origin is not None and claim.origin not in table.cells:
-                raise InputError(f"from: unknown cell '{claim.origin}' (not on the board drawn)", path, claim.line)
+                raise InputError(f"from: unknown cell '{claim.origin}' ({where})", path, claim.line)
         for move in panel.moves:
             for cell in move.cells:
                 if cell not in table.cells:
-                    raise InputError(f"the move drawn passes cell '{cell}', which is not on the board drawn (a wider view, or draw: false)", path, move.line or panel.panel.line)
+                    wider = "a wider view" if window is None else "widen the window"
+                    raise InputError(f"the move drawn passes cell '{cell}', which is {where} ({wider}, or draw: false)", path, move.line or panel.panel.line)
+        if isinstance(options, WindowOptions) and options.window is not None:
+            # A cropped board: every cell a claim names is drawn, so the reader sees what it is about.
+            whole = view.table(panel.state, options.model_copy(update={"window": None}))
+            cut = set(whole.cells) - set(table.cells)
+            for claim in panel.panel.claims:
+                named = next((word for word in _claim_words(claim) if word in cut), None)
+                if named is not None:
+                    raise InputError(f"the claim {claim.describe()} names cell '{named}', outside the window {options.window} drawn (widen the window)", path, claim.line)
+
+
+_WORD = re.compile(r"[A-Za-z]+\d+|[A-Za-z]+(?:-[A-Za-z]+)+")
+"""Cell names in a move or fact text (``c4``, ``d4-g4``'s two cells, ``home-suns``)."""
+
+
+def _claim_words(claim: Claim) -> Iterator[str]:
+    """Every text a claim holds (its moves, reasons' moves, origin, and the keys and values of its facts), and the
+    cell-like words inside them."""
+
+    def words(value: object) -> Iterator[str]:
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                yield from words(key)
+                yield from words(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                yield from words(item)
+        elif isinstance(value, str):
+            yield value
+            yield from _WORD.findall(value)
+
+    yield from words([claim.moves, [move for move, _ in claim.reasons], claim.origin or "", claim.expect])
 
 
 def draw_only(game: Plugin, figure: Figure) -> CheckedFigure:

@@ -45,10 +45,15 @@ def exempt_pages(pdf: bytes) -> set[int]:
     return {len(lines)} | {number for number in range(1, len(lines)) if lines[number].startswith(CHAPTERS)}
 
 
-BLANK_FOR_THE_FLOOR = {("expansion", "letter", False): {6}, ("expansion", "letter", True): {6}}
+BLANK_FOR_THE_FLOOR = {("expansion", "a4", False): {5}, ("pileup", "letter", True): {6}}
 """Pages left blank because a figure may not shrink below the book's floor (known): Expansion's Figure 7
-(four boards, two by two) is some 20 pt taller at the floor than the room under the "Winning" section
-it follows, so it opens the next page; printed with its text at its top, the text went a page after it."""
+(two whole boards with the capture markers round them, which no window can crop: its claims count every
+tile) is wider at the floor than the A4 frame two panels a row, and one panel a row taller than the room
+under the "Winning" section it follows, so it opens the next page. (On Letter it was page 6 of both
+formats until the combat and capturing figures were cropped to the lower-left tiles; on A4 those
+figures then printed two pages late.) Pile Up's Figure 7 (two whole boards: its claims score every
+stack) does not fit under "Scoring" on page 6 of the Letter booklet; with the jumping figure cropped
+one rank taller, to leave it room, Figure 5 printed two pages after its citation instead."""
 
 
 @pytest.mark.parametrize("half", [False, True], ids=["standard", "booklet"])

@@ -27,7 +27,7 @@ FLIPS = [
     ("jumping", "d4-d6: jump-not-lower, d4-b6", "d4-g4: jump-not-lower, d4-b6", "is legal", "every piece jumped"),
     ("jumping", "legal: [d4-g4, d4-f6]", "legal: [d4-h4, d4-f6]", "landing-past-run", "first empty square after"),
     ("jumping", "d4xe5: landing-friendly", "d4xe5: landing-closed-stack", "landing-friendly", "only on a single enemy piece"),
-    ("jumping", "f4-f8: stack-moves", "f4-f8: not-a-line", "stack-moves", "a stack never moves"),
+    ("jumping", "f4-f5: stack-moves", "f4-f5: not-a-line", "stack-moves", "a stack never moves"),
     ("capture", "controller: {e5: black}", "controller: {e5: white}", "controller is", "the top piece decides"),
     ("forced-capture", "legal: [c2xc6]", "legal: [g3-g7]", "forced-capture", "must capture"),
     ("forced-capture", "4@h1: forced-capture}", "4@h1: placement-occupied}", "forced-capture", "must capture"),

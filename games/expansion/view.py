@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ppprint.api import DataError, GameView, LABEL_GAP, Piece, Scene, Suit, TILE_SIZE, TileBoard, ViewOptions
+from ppprint.api import DataError, GameView, LABEL_GAP, Piece, Scene, Suit, TILE_SIZE, TileBoard, WindowOptions
 
 from .engine import CENTRE_TILE, HOME_TILES, PLAYERS, TILES, ExpansionState, owner_of, square_name, value_of
 
 
-class ExpansionOptions(ViewOptions):
+class ExpansionOptions(WindowOptions):
     """``suits``: each player's suit (default first suns, second moons); ``coins``: which side of
     the coins is up (default the suit, as in play); ``reveal``: cells whose coins show their value;
-    ``markers``: draw the marks of captured tiles (default true)."""
+    ``markers``: draw the marks of captured tiles (default true); ``window``: ``[a1, d4]`` draws only
+    that rectangle of whole tiles (:class:`~ppprint.api.WindowOptions`)."""
 
     suits: dict[Literal["first", "second"], Suit] = {}
     coins: Literal["suit", "value"] = "suit"
@@ -29,7 +30,7 @@ class ExpansionView(GameView[ExpansionState, ExpansionOptions]):
         player_suits = (options.suits.get("first", "suns"), options.suits.get("second", "moons"))
         spare_suits = [s for s in ("crowns", "arms", "suns", "moons") if s not in player_suits]
         board = TileBoard(TILES)
-        scene = Scene(board, coordinates=options.coordinates)
+        scene = Scene(board, coordinates=options.coordinates, window=options.window)
         for index, tile in enumerate(TILES.tiles):
             centre = board.tile_centre(tile)
             if index in HOME_TILES:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ppprint.api import COIN_DIAMETER, GameView, LABEL_GAP, LABEL_HALF, Piece, Scene, SquareBoard, ViewOptions, rectangle
+from ppprint.api import COIN_DIAMETER, DataError, GameView, LABEL_GAP, LABEL_HALF, Piece, Scene, SquareBoard, WindowOptions, rectangle
 
 from . import pieces  # noqa: F401  (registers the piece kinds laid out here)
 from .engine import BLACK, GRID, NAMES, PLAYERS, VALUES, WHITE, PileUpMove, PileUpState, Placement, owner_of
@@ -13,9 +13,11 @@ SLOT = GRID.files / len(VALUES)
 """Width of one piece's slot in a reserve row, board units: the ten values span the board's width."""
 
 
-class PileUpOptions(ViewOptions):
+class PileUpOptions(WindowOptions):
     """``reserve``: draw each player's pieces still off the board in a row, White's above the
-    board and Black's below (under the coordinates), one slot per value, 1 at the left (default false)."""
+    board and Black's below (under the coordinates), one slot per value, 1 at the left (default false);
+    ``window``: ``[b4, h6]`` draws only that rectangle of the board (:class:`~ppprint.api.WindowOptions`;
+    not with ``reserve``, whose rows span the whole board)."""
 
     reserve: bool = False
 
@@ -33,8 +35,10 @@ class PileUpView(GameView[PileUpState, PileUpOptions]):
     Options = PileUpOptions
 
     def scene(self, state: PileUpState, options: PileUpOptions) -> Scene:
+        if options.reserve and options.window is not None:
+            raise DataError("window: a cropped board draws no reserves (their rows span the whole board); drop reserve or window", ("window",))
         board = SquareBoard(GRID.files, GRID.ranks, square="pileup-square")
-        scene = Scene(board, pieces=board.pieces(), coordinates=options.coordinates)
+        scene = Scene(board, pieces=board.pieces(), coordinates=options.coordinates, window=options.window)
         for index, stack in enumerate(state.stacks):
             if not stack:
                 continue

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import PlainValidator
 
-from ppprint.api import GameView, Piece, Point, Scene, Tile, TileBoard, TileLayout, ViewOptions
+from ppprint.api import GameView, Piece, Point, Scene, Tile, TileBoard, TileLayout, WindowOptions
 
 from .engine import COLOURS, COMMANDER_KIND, NAME_ORIGIN, SEAT_TURNS, SQUARE_CENTRE, SQUARE_NAMES, Reinforce, SiegeMove, SiegeState, game_for
 
@@ -42,11 +42,13 @@ def _reveal(value: object) -> bool | list[str]:
     raise ValueError(f"reveal is true, false or a list of colours and squares, not {value!r}")
 
 
-class SiegeOptions(ViewOptions):
+class SiegeOptions(WindowOptions):
     """``reveal``: true, or a list of colours and square names, whose Armies lie face up
     (default none); ``dice``: draw the unused dice in front of the player to move
-    (default true); ``off_board``: draw the stacks and waiting Commanders beside the
-    Home Bases (default true)."""
+    (default true; under the board's lower right corner when a ``window`` crops it);
+    ``off_board``: draw the stacks and waiting Commanders beside the Home Bases (default
+    true); ``window``: ``[c3, f6]`` draws only that rectangle of the board
+    (:class:`~ppprint.api.WindowOptions`; a corner may be a Home Base, ``home-suns``)."""
 
     reveal: Annotated[bool | list[str], PlainValidator(_reveal)] = False
     dice: bool = True
@@ -80,7 +82,7 @@ class SiegeView(GameView[SiegeState, SiegeOptions]):
     def scene(self, state: SiegeState, options: SiegeOptions) -> Scene:
         suits = state.board.suits
         board = tile_board(suits)
-        scene = Scene(board, coordinates=options.coordinates, margin=MARGIN)
+        scene = Scene(board, coordinates=options.coordinates, margin=MARGIN, window=options.window)
         face_up = _face_up(options)
         for tile in board.layout.tiles:
             centre = board.tile_centre(tile)
@@ -107,9 +109,14 @@ class SiegeView(GameView[SiegeState, SiegeOptions]):
                     scene.add("pawn", seat_point(PAWN_AT, turns), suit=suit, owner=player)
         if options.dice and state.dice:
             turns = SEAT_TURNS[suits[state.to_move]]
+            under = _under_window(board, options.window)
             for index, face in enumerate(state.dice):
-                at = seat_point((DICE_AT[0] + index * DIE_SPACING, DICE_AT[1]), turns)
-                scene.add("die", at, suit=DICE_SUITS[index], rank=face, angle=90.0 * turns)
+                if under is not None:
+                    # A cropped board: the dice in a row under its lower right corner, upright.
+                    at, angle = (under[0] - (len(state.dice) - 1 - index) * DIE_SPACING, under[1]), 0.0
+                else:
+                    at, angle = seat_point((DICE_AT[0] + index * DIE_SPACING, DICE_AT[1]), turns), 90.0 * turns
+                scene.add("die", at, suit=DICE_SUITS[index], rank=face, angle=angle)
         return scene
 
     def placement(self, state: SiegeState, move: SiegeMove, options: SiegeOptions) -> Piece | None:
@@ -123,6 +130,20 @@ class SiegeView(GameView[SiegeState, SiegeOptions]):
             return Piece("pawn", 0.0, 0.0, suit=suit, owner=player)
         side: Literal["face", "back"] = "face" if _face_up(options)(suit, None) else "back"
         return Piece("coin", 0.0, 0.0, suit=suit, rank=state.stacks[player][-1], side=side, owner=player)
+
+
+WINDOW_DICE_DROP = 0.9
+"""Board units from a window's lower edge down to the centres of the dice drawn under it (clear of the file letters)."""
+
+
+def _under_window(board: TileBoard, window: list[str] | None) -> Point | None:
+    """Where the rightmost die goes under a window (the centre of its last cell column, below the labels), or
+    ``None`` without a window (or with one naming no cell: the layout refuses it)."""
+    outlines = board.outlines()
+    if window is None or any(name not in outlines for name in window):
+        return None
+    corners = [point for name in window for point in outlines[name]]
+    return max(x for x, _ in corners) - 0.5, min(y for _, y in corners) - WINDOW_DICE_DROP
 
 
 def _face_up(options: SiegeOptions) -> Callable[[str, str | None], bool]:

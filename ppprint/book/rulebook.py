@@ -45,6 +45,12 @@ FLOOR_SCALE = 0.3
 """The smallest print scale a figure shrinks to on a full page (a piecepack square 0.3 in)."""
 HALF_FLOOR_SCALE = 0.2
 """The same on the half-size pages of a booklet."""
+HARD_FLOOR_SCALE = 0.25
+"""The last resort: where the best layout at the floor still prints a figure two pages after its citation,
+that figure and the figures that crowded it off its page get this floor instead (never less), and the
+book is laid out again; the layout keeps it only if fewer figures print late."""
+HALF_HARD_FLOOR_SCALE = 0.17
+"""The same on the half-size pages of a booklet."""
 
 
 
@@ -233,6 +239,10 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
     """Figures placed at the top of a page (:attr:`~ppprint.book.floats.FloatingTemplate.tops`)."""
     samples = list(book.key)
     floor = HALF_FLOOR_SCALE if half else FLOOR_SCALE
+    hard_floor = HALF_HARD_FLOOR_SCALE if half else HARD_FLOOR_SCALE
+    resort: set[str] = set()
+    """The figures printed two pages late by the best layout at the floor, and those that crowded them off their
+    page: their floor is the hard floor (the last resort)."""
     # The key goes with the first figure that draws a mark (Figure 1 of many books shows equipment).
     keyed = book.key_figure
     cap = [1.0]
@@ -271,7 +281,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
             max_height=frame_height * FIGURE_HEIGHTS[levels[figure.id]],
             name=figure.id,
             number=figure.number,
-            floor=floor,
+            floor=hard_floor if figure.id in resort else floor,
             page_height=frame_height,
         )
 
@@ -300,6 +310,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
         early.update({int(number): page for number, page in remembered.get("early", {}).items()})
         tops.update({int(number): page for number, page in remembered.get("tops", {}).items()})
         cap[0] = remembered["scale"]
+        resort.update(name for name in remembered.get("resort", []) if name in levels)
         return typeset(dry=False, log=record)[1]
     sized.clear()
     # One print scale for the book: the largest its most crowded figure prints at on a page (never
@@ -326,40 +337,57 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
         now = height_at(name, levels[name])
         return next((level for level in range(levels[name] + 1, len(FIGURE_HEIGHTS)) if height_at(name, level) < now - 0.5), None)
 
-    best: tuple[tuple[int, int, int, float], dict[str, int], dict[int, int], dict[int, int]] | None = None
+    Layout = tuple[tuple[int, int, int, float], dict[str, int], dict[int, int], dict[int, int], frozenset[str], set[str]]
+    best: Layout | None = None
+    """The best layout yet: its score, levels, figures placed early and at a page's top, the figures allowed
+    the hard floor, and the figures it prints two pages late with those that crowded them."""
     names = {figure.number: figure.id for figure in book.figures.values()}
-    for _ in range(MAX_LAYOUTS):
-        log: list[Placed] = []
-        document, _ = typeset(dry=True, log=log)
-        pages = figure_pages(log)
-        lags = {number: printed - cited for number, (cited, printed) in pages.items()}
-        late, soon = {n: lag for n, lag in lags.items() if lag > 1}, {n: lag for n, lag in lags.items() if lag < 0}
-        blank = document.too_blank(MOST_BLANK)
-        score = (len(late) + len(soon), sum(late.values()) - sum(soon.values()), len(blank), max((share for _, share in blank), default=0.0))
-        if best is None or score < best[0]:
-            best = (score, dict(levels), dict(early), dict(tops))
-        if soon:
-            # A figure placed early printed before the page that cites it: it goes no sooner than that page.
-            if not (_after_citation(early, soon, pages) | _after_citation(tops, soon, pages)):
+    for _ in range(2):
+        for _ in range(MAX_LAYOUTS):
+            log: list[Placed] = []
+            document, _ = typeset(dry=True, log=log)
+            pages = figure_pages(log)
+            lags = {number: printed - cited for number, (cited, printed) in pages.items()}
+            late, soon = {n: lag for n, lag in lags.items() if lag > 1}, {n: lag for n, lag in lags.items() if lag < 0}
+            blank = document.too_blank(MOST_BLANK)
+            score = (len(late) + len(soon), sum(late.values()) - sum(soon.values()), len(blank), max((share for _, share in blank), default=0.0))
+            if best is None or score < best[0]:
+                best = (score, dict(levels), dict(early), dict(tops), frozenset(resort), {names[n] for n in {*late, *_crowd(pages, late)}} if late else set())
+            if soon:
+                # A figure placed early printed before the page that cites it: it goes no sooner than that page.
+                if not (_after_citation(early, soon, pages) | _after_citation(tops, soon, pages)):
+                    break
+            elif late:
+                # A late figure goes before the text citing it; else the figures that crowded it off its page
+                # do; else they print smaller.
+                crowd = _crowd(pages, late)
+                if not any(_place_early(early, {n: pages[n][0] for n in group}) for group in (late, crowd)) and not _step(levels, sorted(names[n] for n in crowd), smaller):
+                    break
+            elif not blank or not (
+                _smaller_figures(levels, document, [number for number, _ in blank], smaller)
+                or _place_early(tops, {book.figures[name].number: page for name, page in document.waited_on.items() if page in {n for n, _ in blank}})
+            ):
+                # A page too blank: the figures that waited there print smaller, or else start it.
                 break
-        elif late:
-            # A late figure goes before the text citing it; else the figures that crowded it off its page
-            # do; else they print smaller.
-            crowd = _crowd(pages, late)
-            if not any(_place_early(early, {n: pages[n][0] for n in group}) for group in (late, crowd)) and not _step(levels, sorted(names[n] for n in crowd), smaller):
-                break
-        elif not blank or not (
-            _smaller_figures(levels, document, [number for number, _ in blank], smaller)
-            or _place_early(tops, {book.figures[name].number: page for name, page in document.waited_on.items() if page in {n for n, _ in blank}})
-        ):
-            # A page too blank: the figures that waited there print smaller, or else start it.
+        assert best is not None
+        if not best[5] or best[5] <= resort:
             break
+        # The last resort, once: the figures the best layout at the floor still prints two pages late, and the
+        # figures that crowded them off their page, get the hard floor. From that layout, lay the book out again.
+        resort.update(best[5])
+        levels.update(best[1])
+        early.clear()
+        early.update(best[2])
+        tops.clear()
+        tops.update(best[3])
     assert best is not None
     levels.update(best[1])
     early.clear()
     early.update(best[2])
     tops.clear()
     tops.update(best[3])
+    resort.clear()
+    resort.update(best[4])
     if layouts is not None and inputs:
         # The choice holds while every size the trial layouts asked for is still the same.
         chosen = {
@@ -367,6 +395,7 @@ def build_rulebook(book: Book, half: bool = False, layouts: LayoutMemory | None 
             "early": {str(number): page for number, page in best[2].items()},
             "tops": {str(number): page for number, page in best[3].items()},
             "scale": cap[0],
+            "resort": sorted(best[4]),
             "sizes": [[*query, *size] for query, size in sized.items()],
         }
         layouts.remember(inputs, chosen)

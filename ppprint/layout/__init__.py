@@ -5,7 +5,7 @@ Rules never import layout; a game's ``view.py`` imports its engine and this pack
 
 from ppprint.layout.boards import LABEL_GAP, Board, Polygon, SquareBoard, TileBoard, centre_of, frame_labels, rectangle
 from ppprint.layout.scene import GameView, Scene, lay_out
-from ppprint.model.view import Suit, ViewOptions
+from ppprint.model.view import Suit, ViewOptions, WindowOptions
 
 __all__ = [
     "LABEL_GAP",
@@ -17,6 +17,7 @@ __all__ = [
     "Suit",
     "TileBoard",
     "ViewOptions",
+    "WindowOptions",
     "centre_of",
     "frame_labels",
     "lay_out",

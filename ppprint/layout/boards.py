@@ -17,6 +17,8 @@ from ppprint.geometry.tiles import Tile, TileLayout
 from ppprint.model.table import Label, Piece, Point
 
 Polygon = tuple[Point, ...]
+Box = tuple[float, float, float, float]
+"""``(x0, y0, x1, y1)``: an axis-aligned rectangle, board units."""
 
 LABEL_GAP = 0.25
 """How far outside the board's frame coordinate labels sit (their centres), board units."""
@@ -46,6 +48,11 @@ class Board(ABC):
     def pieces(self) -> list[Piece]:
         """The pieces the board is made of (tiles, squares, cells); a view may use or replace them."""
         return []
+
+    def window_labels(self, window: Box) -> list[Label] | None:
+        """The coordinate labels of the part of the board inside ``window`` (a rectangle of whole cells),
+        on the window's edges; ``None``: this board cannot be cropped to a rectangle."""
+        return None
 
     def centre(self, cell: str) -> Point:
         """The centre of a named cell."""
@@ -79,6 +86,9 @@ class SquareBoard(Board):
 
     def coordinate_labels(self) -> list[Label]:
         return frame_labels((0, 0), (self.files, self.ranks))
+
+    def window_labels(self, window: Box) -> list[Label]:
+        return frame_labels((0, 0), (self.files, self.ranks), within=window)
 
 
 @dataclass(frozen=True)
@@ -126,21 +136,35 @@ class TileBoard(Board):
             return frame_labels((x0, y0), (x1 - x0, y1 - y0), self.sides)
         return frame_labels(*self.frame, self.sides)
 
+    def window_labels(self, window: Box) -> list[Label]:
+        if self.frame is None:
+            x0, y0, x1, y1 = self.layout.bounds()
+            return frame_labels((x0, y0), (x1 - x0, y1 - y0), self.sides, window)
+        return frame_labels(*self.frame, self.sides, window)
 
-def frame_labels(origin: Cell, size: tuple[int, int], sides: Sequence[str] = ("bottom", "left")) -> list[Label]:
-    """File letters below/above and rank numbers left/right of a frame of cells, :data:`LABEL_GAP` outside it."""
+
+def frame_labels(origin: Cell, size: tuple[int, int], sides: Sequence[str] = ("bottom", "left"), within: Box | None = None) -> list[Label]:
+    """File letters below/above and rank numbers left/right of a frame of cells, :data:`LABEL_GAP` outside it.
+
+    ``within``: only the files and ranks crossing that rectangle (a board cropped to a window), labelled
+    on its edges rather than the frame's."""
     (x0, y0), (files, ranks) = origin, size
+    left, bottom, right, top = within if within is not None else (x0, y0, x0 + files, y0 + ranks)
     labels: list[Label] = []
     for file in range(files):
         letter, x = chr(ord("a") + file), x0 + file + 0.5
+        if not left < x < right:
+            continue
         if "bottom" in sides:
-            labels.append(Label((x, y0 - LABEL_GAP), letter))
+            labels.append(Label((x, bottom - LABEL_GAP), letter))
         if "top" in sides:
-            labels.append(Label((x, y0 + ranks + LABEL_GAP), letter))
+            labels.append(Label((x, top + LABEL_GAP), letter))
     for rank in range(ranks):
         number, y = str(rank + 1), y0 + rank + 0.5
+        if not bottom < y < top:
+            continue
         if "left" in sides:
-            labels.append(Label((x0 - LABEL_GAP, y), number))
+            labels.append(Label((left - LABEL_GAP, y), number))
         if "right" in sides:
-            labels.append(Label((x0 + files + LABEL_GAP, y), number))
+            labels.append(Label((right + LABEL_GAP, y), number))
     return labels

@@ -10,12 +10,13 @@ piece) and its bounds (every outline, piece footprint and label, plus a margin).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from ppprint.layout.boards import Board, Polygon
-from ppprint.model.table import Label, Mark, Piece, Point, Table, footprint, piece_kind
+from ppprint.errors import DataError
+from ppprint.layout.boards import Board, Box, Polygon, centre_of
+from ppprint.model.table import Arrow, Cross, Ghost, Highlight, Label, Mark, Piece, Point, Table, footprint, piece_kind
 from ppprint.model.validation import validated
 from ppprint.model.view import ViewOptions
 
@@ -35,6 +36,9 @@ class Scene:
     """Empty table kept round everything, board units."""
     unit: float = 1.0
     """Inches per board unit (piecepack cells are one inch)."""
+    window: Sequence[str] | None = None
+    """Two cells of the board, opposite corners of the one rectangle of it drawn (a view's ``window``
+    option, :class:`~ppprint.model.view.WindowOptions`): :func:`lay_out` crops the scene to it."""
 
     def add(self, kind: str, at: Point, **details: Any) -> Piece:
         """Place a piece of ``kind`` centred on ``at`` (board units); ``details`` are :class:`Piece` fields."""
@@ -57,10 +61,11 @@ def lay_out(scene: Scene) -> Table:
     outlines: dict[str, Polygon] = {**scene.board.outlines(), **scene.areas}
     table.cells = {name: tuple(scaled(p) for p in outline) for name, outline in outlines.items()}
     table.marks = [_scaled_mark(mark, unit) for mark in scene.marks]
+    labels = scene.board.coordinate_labels() if scene.window is None else crop(scene, table)
     boxes = [footprint(p) for p in table.pieces]
     if scene.coordinates:
         covering = [footprint(p) for p in table.pieces if piece_kind(p.kind).covers]
-        for label in scene.board.coordinate_labels():
+        for label in labels:
             x, y = scaled(label.at)
             if not any(x0 < x < x1 and y0 < y < y1 for x0, y0, x1, y1 in covering):
                 table.coordinates.append(Label((x, y), label.text))
@@ -76,6 +81,76 @@ def lay_out(scene: Scene) -> Table:
     if xs:
         table.bounds = (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
     return table
+
+
+EPSILON = 1e-6
+"""Inches: a piece's box this near a window's edge is on it, not across it."""
+REACH = 1.5
+"""Board units: a piece off the board (a stack, a die) this near a window, or nearer, is drawn with it."""
+
+
+def crop(scene: Scene, table: Table) -> list[Label]:
+    """Crop a laid-out scene's table to the scene's window (the smallest rectangle holding both its cells)
+    and give the window's coordinate labels (board units, on its edges). Kept: the cells inside it; the
+    board's pieces (tiles, squares) inside it (one that the window cuts in two is refused); every other
+    piece whose cell is kept, or (a piece on no cell: a stack or a die beside the board) that lies within
+    :data:`REACH` of the window; and the named areas and marks the same way. A window naming no cell of
+    the board is a :class:`DataError`."""
+    assert scene.window is not None
+    outlines = scene.board.outlines()
+    unknown = [name for name in scene.window if name not in outlines]
+    if unknown:
+        raise DataError(f"window: '{unknown[0]}' is not a cell of the board", ("window",))
+    corners = [point for name in scene.window for point in outlines[name]]
+    window: Box = (min(x for x, _ in corners), min(y for _, y in corners), max(x for x, _ in corners), max(y for _, y in corners))
+    labels = scene.board.window_labels(window)
+    if labels is None:
+        raise DataError("window: this board cannot be cropped to a rectangle of its cells", ("window",))
+    unit = scene.unit
+    x0, y0, x1, y1 = (value * unit for value in window)
+    boxes = {name: _box(table.cells[name]) for name in outlines}
+    kept = {name for name, box in boxes.items() if x0 < (box[0] + box[2]) / 2 < x1 and y0 < (box[1] + box[3]) / 2 < y1}
+
+    reach = REACH * unit
+
+    def shown(point: Point) -> bool:
+        """Whether a point is on a kept cell, or on no cell and within reach of the window."""
+        x, y = point
+        for name, (a0, b0, a1, b1) in boxes.items():
+            if a0 < x < a1 and b0 < y < b1:
+                return name in kept
+        return x0 - reach < x < x1 + reach and y0 - reach < y < y1 + reach
+
+    pieces = []
+    for piece in table.pieces:
+        if piece_kind(piece.kind).board:
+            a0, b0, a1, b1 = footprint(piece)
+            if a0 > x0 - EPSILON and b0 > y0 - EPSILON and a1 < x1 + EPSILON and b1 < y1 + EPSILON:
+                pieces.append(piece)
+            elif a0 < x1 - EPSILON and x0 + EPSILON < a1 and b0 < y1 - EPSILON and y0 + EPSILON < b1:
+                raise DataError(f"window: it cuts a {piece.kind} in two; widen it to the {piece.kind}'s edge", ("window",))
+        elif shown((piece.x, piece.y)):
+            pieces.append(piece)
+    table.pieces = pieces
+    areas = {name for name in scene.areas if shown(centre_of(table.cells[name]))}
+    table.cells = {name: outline for name, outline in table.cells.items() if name in kept or name in areas}
+    table.marks = [mark for mark in table.marks if all(shown(point) for point in _mark_points(mark, table))]
+    return labels
+
+
+def _box(polygon: Sequence[Point]) -> Box:
+    return min(x for x, _ in polygon), min(y for _, y in polygon), max(x for x, _ in polygon), max(y for _, y in polygon)
+
+
+def _mark_points(mark: Mark, table: Table) -> list[Point]:
+    if isinstance(mark, (Label, Cross)):
+        return [mark.at]
+    if isinstance(mark, Arrow):
+        return list(mark.points)
+    if isinstance(mark, Highlight):
+        return [centre_of(mark.polygon)]
+    assert isinstance(mark, Ghost)
+    return [centre_of(table.cells[mark.cell])] if mark.cell in table.cells else []
 
 
 def _scaled_mark(mark: Mark, unit: float) -> Mark:
