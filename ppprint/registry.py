@@ -42,7 +42,7 @@ Games are found, in this order:
    ``ppprint.games`` (name: the game's id; value: the package holding its folder);
 3. the folders of ``--games DIR`` (repeatable) and ``$PPPRINT_GAMES``
    (``os.pathsep``-separated); without them, the folders listed in
-   ``ppprint.toml`` in the working folder, else the working folder itself.
+   ``[games] folders`` of ``ppprint.toml`` in the working folder (:mod:`ppprint.config`), else the working folder itself.
 
 A folder is a game folder itself or a folder of game folders. Two different
 folders with the same id are an error; ``--no-bundled`` leaves out 1 and 2.
@@ -62,7 +62,6 @@ import importlib.util
 import os
 import re
 import sys
-import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -474,14 +473,9 @@ def _folder_games(folder: Path, origin: str) -> Iterator[GameFolder]:
 
 
 def _config_folders(config: Path) -> list[Path]:
-    try:
-        settings = tomllib.loads(config.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise InputError(f"cannot read settings: {exc}", config) from None
-    folders = settings.get("games", {}).get("folders", ["."])
-    if not isinstance(folders, list) or not all(isinstance(f, str) for f in folders):
-        raise InputError("[games] folders: a list of folder names", config)
-    return [config.parent / f for f in folders]
+    from ppprint.config import read_settings
+
+    return [config.parent / folder for folder in read_settings(config).games.folders]
 
 
 def _ensure_package(name: str, folder: Path) -> None:
