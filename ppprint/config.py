@@ -28,8 +28,8 @@ class _Table(BaseModel):
 class GamesSettings(_Table):
     """``[games]``: where the games are."""
 
-    folders: list[str] = ["."]
-    """Game folders, or folders of game folders, relative to the file (used without ``--games``)."""
+    folders: list[str] | None = None
+    """Game folders, or folders of game folders, relative to the file (used without ``--games``; default: the working folder)."""
 
 
 class BuildSettings(_Table):

@@ -249,8 +249,9 @@ class Registry:
         if self.folders:
             return [(Path(f), "--games") for f in self.folders]
         config = Path.cwd() / CONFIG_FILE
-        if config.is_file():
-            return [(folder, str(config)) for folder in _config_folders(config)]
+        folders = _config_folders(config) if config.is_file() else None
+        if folders is not None:
+            return [(folder, str(config)) for folder in folders]
         return [(Path.cwd(), "the working folder")]
 
     def ids(self) -> list[str]:
@@ -472,10 +473,12 @@ def _folder_games(folder: Path, origin: str) -> Iterator[GameFolder]:
         yield GameFolder(game_id, game_folder, f"{FOLDER_PACKAGE}.{game_id.replace('-', '_')}", f"{origin} {folder}")
 
 
-def _config_folders(config: Path) -> list[Path]:
+def _config_folders(config: Path) -> list[Path] | None:
+    """The game folders ``[games] folders`` of ``config`` lists, if it lists them."""
     from ppprint.config import read_settings
 
-    return [config.parent / folder for folder in read_settings(config).games.folders]
+    folders = read_settings(config).games.folders
+    return None if folders is None else [config.parent / folder for folder in folders]
 
 
 def _ensure_package(name: str, folder: Path) -> None:
