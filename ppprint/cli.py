@@ -353,7 +353,8 @@ def build(
     catalogue_with = next((book_format for book_format in formats if book_format.file.endswith(".pdf")), None) if all_games else None
     builds = [
         build_games(
-            ids, paper.value, out, progress=_progress(), book_format=book_format.name, figures=figures, dpi=dpi, catalogue=book_format is catalogue_with,
+            ids, paper.value, out, progress=_progress(), book_format=book_format.name, figures=figures and book_format is formats[0], dpi=dpi,
+            catalogue=book_format is catalogue_with,
             strict=strict, jobs=jobs, cache=not no_cache, designers_notes=designers_notes, check=not no_check,
         )
         for book_format in formats
@@ -398,6 +399,7 @@ def serve(
 
 
 def _serve_line(line: str) -> None:
+    """A line of ``serve``: an error always, the rest unless --quiet."""
     if line.startswith("error"):
         typer.echo(line, err=True)
     else:

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import os
+import struct
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -59,6 +63,30 @@ def test_no_color_help_has_no_escapes(tmp_path: Path) -> None:
     for args in [("-h",), ("build", "-h")]:
         plain = run_cli(*args, cwd=tmp_path, env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
         assert plain.returncode == 0 and "Usage: ppprint" in plain.stdout and ESCAPE not in plain.stdout
+
+
+def test_help_uses_the_terminal_width(tmp_path: Path) -> None:
+    """On a terminal 150 columns wide, help lines run past 80 columns (rich sizes the help to the terminal)."""
+    pty, fcntl, termios = pytest.importorskip("pty"), pytest.importorskip("fcntl"), pytest.importorskip("termios")
+    main, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 150, 0, 0))
+    env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "TERMINAL_WIDTH")}
+    with subprocess.Popen([sys.executable, "-m", "ppprint", "build", "-h"], stdin=terminal, stdout=terminal, stderr=terminal, cwd=tmp_path, env={**env, "NO_COLOR": "1"}) as child:
+        os.close(terminal)
+        output = b""
+        while chunk := _read(main):
+            output += chunk
+    os.close(main)
+    lines = output.decode().splitlines()
+    assert child.returncode == 0 and "Usage: ppprint build" in output.decode()
+    assert max(len(line) for line in lines) > 140
+
+
+def _read(fd: int) -> bytes:
+    try:
+        return os.read(fd, 65536)
+    except OSError:  # the terminal's other end closed
+        return b""
 
 
 def test_help_imports_neither_reportlab_nor_pillow(tmp_path: Path) -> None:
