@@ -11,7 +11,6 @@ with the key and ``=`` (``paper =``, ``"paper" =``). A key written another way (
 
 from __future__ import annotations
 
-import difflib
 import re
 import tomllib
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ppprint.errors import InputError
+from ppprint.errors import InputError, did_you_mean
 
 class _Table(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -74,8 +73,7 @@ def _message(error: Any, where: list[str], values: dict[str, Any]) -> str:
     for part in where[:-1]:
         model = model.model_fields[part].annotation  # type: ignore[assignment]
     known = list(model.model_fields)
-    close = difflib.get_close_matches(where[-1], known, n=1)
-    hint = f"did you mean '{close[0]}'? " if close else ""
+    hint = did_you_mean(where[-1], known)
     if len(where) > 1:
         return f"unknown key '{where[-1]}' in [{where[0]}] ({hint}keys: {', '.join(known)})"
     what = "table" if isinstance(values.get(where[0]), dict) else "key"

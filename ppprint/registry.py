@@ -69,7 +69,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ppprint.errors import InputError
+from ppprint.errors import InputError, did_you_mean
 
 if TYPE_CHECKING:
     from ppprint.engine.base import Game
@@ -263,8 +263,7 @@ class Registry:
         if game_id not in self._plugins:
             found = self.found()
             if game_id not in found:
-                known = ", ".join(found) or "none"
-                raise InputError(f"unknown game '{game_id}' (games: {known})")
+                raise InputError(f"unknown game '{game_id}' ({did_you_mean(game_id, found)}games: {', '.join(found) or 'none'})")
             plugin = Plugin(found[game_id])
             plugin.check_folder()  # before anything (the build cache too) reads a file of it
             self._plugins[game_id] = plugin
