@@ -7,11 +7,17 @@ always with a one-line message and no traceback (see :func:`run`).
 
 Besides the commands here, ``ppprint pnp NAME`` has one sub-command per game
 with print-and-play sheets (with the game's own options), and a game whose
-folder has ``commands.py`` adds its commands as ``ppprint GAME ...``.
+folder has ``commands.py`` adds its commands as ``ppprint GAME ...`` (imported
+only when they run: ``ppprint --help`` lists them from the folders).
+
+``-q`` leaves only errors and the commands' own results (moves, counts, lists); ``-v`` adds
+timings and what the build cache saved. ``ppprint.toml`` (:mod:`ppprint.config`) sets the
+defaults of ``--paper``, ``--out`` and ``--format``; an option given overrides them.
 """
 
 from __future__ import annotations
 
+import difflib
 import gc
 import importlib
 import inspect
@@ -19,6 +25,7 @@ import os
 import re
 import signal
 import sys
+import time
 import traceback
 from collections.abc import Sequence
 from enum import Enum
@@ -26,11 +33,11 @@ from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from ppprint import __version__
 from ppprint.errors import GAME_EXITS, ClaimError, ContractError, InputError, Interrupted, PpprintError, UncheckedError, shorten
-from ppprint.registry import configure, get_game, registry
+from ppprint.registry import CONFIG_FILE, configure, get_game, registry
 
 
 def _click_exceptions() -> Any:
@@ -50,16 +57,15 @@ NoArgsIsHelpError: type[Exception] = getattr(_CLICK, "NoArgsIsHelpError", UsageE
 
 
 class _Commands(TyperGroup):
-    """ppprint's own commands, ``pnp`` with a sub-command per printable name, and each game's own commands."""
+    """ppprint's own commands, ``pnp`` with a sub-command per printable name, and each game's own commands
+    (listed as :class:`_GameCommands`, loaded when run)."""
 
     def list_commands(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
         names = [*super().list_commands(ctx), "pnp"]
         try:
-            _configure(ctx)
-            names += [game.id for game in registry().plugins() if game.module_path("commands").is_file() and game.id not in names]
+            return names + [game_id for game_id in _game_command_ids(ctx) if game_id not in names]
         except PpprintError:
-            pass
-        return names
+            return names
 
     def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:  # type: ignore[override]
         command = super().get_command(ctx, cmd_name)
@@ -67,21 +73,51 @@ class _Commands(TyperGroup):
             return command
         if cmd_name == "pnp":
             return _named(typer.main.get_command(pnp_app), "pnp")
-        _configure(ctx)
-        if cmd_name not in registry().ids():
-            return None
-        game_app = get_game(cmd_name).hook("commands", "app")
-        if game_app is None:
-            return None
-        return _named(typer.main.get_command(game_app), cmd_name)
+        return _GameCommands(cmd_name) if cmd_name in _game_command_ids(ctx) else None
+
+    def resolve_command(self, ctx: typer.Context, args: list[str]) -> Any:  # type: ignore[override]
+        """The command ``args`` names (a game's own commands loaded); for a name that is none, the closest that is."""
+        try:
+            name, command, rest = super().resolve_command(ctx, args)
+        except UsageError as exc:
+            close = difflib.get_close_matches(args[0], self.list_commands(ctx), n=1) if args else []
+            if not close or "Did you mean" in str(exc) or args[0].startswith("-"):
+                raise
+            raise UsageError(f"No such command '{args[0]}'. Did you mean '{close[0]}'?", ctx) from None
+        return name, command.load() if isinstance(command, _GameCommands) else command, rest
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         """Run the command; a :data:`GAME_EXITS` exception a game's own code raised is the game's error
         (typer would turn a KeyboardInterrupt into a silent exit 130, and a SystemExit would end ppprint)."""
+        start = time.perf_counter()
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
         except GAME_EXITS as exc:
             raise game_error(exc) or exc
+        _detail(f"{ctx.invoked_subcommand}: done in {time.perf_counter() - start:.2f} s")
+        return result
+
+
+class _GameCommands(TyperCommand):
+    """A game's own commands as ``ppprint --help`` lists them, without importing the game's commands.py."""
+
+    def __init__(self, game_id: str):
+        super().__init__(game_id, help=f"The game's own commands (see 'ppprint {game_id} -h').")
+
+    def load(self) -> Any:
+        """The commands of the game's ``app`` (its commands.py imported)."""
+        assert self.name is not None
+        plugin = get_game(self.name)
+        game_app = plugin.hook("commands", "app")
+        if game_app is None:
+            raise InputError(f"commands.py of game '{self.name}' defines no app", plugin.module_path("commands"))
+        return _named(typer.main.get_command(game_app), self.name)
+
+
+def _game_command_ids(ctx: typer.Context) -> list[str]:
+    """The games whose folder has commands.py (found, not imported)."""
+    _configure(ctx)
+    return [game_id for game_id, where in registry().found().items() if (where.folder / "commands.py").is_file()]
 
 
 def _named(command: Any, name: str) -> Any:
@@ -89,9 +125,12 @@ def _named(command: Any, name: str) -> Any:
     return command
 
 
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
+"""Every command, sub-command and game command (contexts inherit them) takes -h as well as --help."""
+
 app = typer.Typer(
     cls=_Commands,
-    add_completion=False,
+    context_settings=CONTEXT_SETTINGS,
     no_args_is_help=True,
     help="Turn game data into checked diagrams, rulebooks and print-and-play sheets.",
     pretty_exceptions_enable=False,
@@ -154,13 +193,57 @@ def main_options(
     ctx: typer.Context,
     games: Annotated[
         Optional[list[Path]],
-        typer.Option("--games", help="A game folder, or a folder of game folders, to use besides the bundled games (repeatable).", file_okay=False),
+        typer.Option(
+            "--games", help="A game folder, or a folder of game folders, to use besides the bundled games (repeatable).", file_okay=False, is_eager=True
+        ),
     ] = None,
-    no_bundled: Annotated[bool, typer.Option("--no-bundled", help="Leave out the bundled and installed games: use only --games folders.")] = False,
+    no_bundled: Annotated[
+        bool, typer.Option("--no-bundled", help="Leave out the bundled and installed games: use only --games folders.", is_eager=True)
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only errors and the command's results: no files written, notes, warnings or progress.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also print how long the command took and what the build cache saved.")] = False,
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.", callback=_version, is_eager=True)] = False,
 ) -> None:
     """ppprint: games as data, rules checked, books printed."""
+    global _verbosity
+    if quiet and verbose:
+        raise InputError("give --quiet or --verbose, not both")
+    _verbosity = -1 if quiet else 1 if verbose else 0
     _configure(ctx)
+    ctx.default_map = _config_defaults()
+
+
+_verbosity = 0
+"""-1 with --quiet, 1 with --verbose, else 0 (set by :func:`main_options`)."""
+
+
+def _say(line: str, err: bool = False) -> None:
+    """Print a line about the work (a file written, a note, a warning), unless --quiet."""
+    if _verbosity >= 0:
+        typer.echo(line, err=err)
+
+
+def _detail(line: str) -> None:
+    """Print a line of --verbose, on stderr."""
+    if _verbosity > 0:
+        typer.echo(line, err=True)
+
+
+def _progress() -> bool:
+    """Whether to show progress bars: on a terminal, unless --quiet."""
+    return _verbosity >= 0 and sys.stderr.isatty()
+
+
+def _config_defaults() -> dict[str, Any] | None:
+    """The options' defaults from ``[build]`` of ppprint.toml in the working folder, as click's ``default_map``."""
+    path = Path.cwd() / CONFIG_FILE
+    if not path.is_file():
+        return None
+    from ppprint.config import read_settings
+
+    build = read_settings(path).build
+    written = {"paper": build.paper, "out": build.out}
+    return {"build": {**written, "book_formats": build.formats}, "serve": written, "watch": written, "report": written, "pnp": written}
 
 
 @app.command("list")
@@ -206,10 +289,13 @@ def verify(
     for failure in failures:
         typer.echo(f"wrong claim: {failure.one_line()}")
     summary = f"{len(ids)} game(s), {diagrams} diagrams, {claims} claims checked, {len(failures)} wrong"
-    typer.echo(summary + (f", {unchecked} diagram(s) unchecked (no claim)" if unchecked else ""))
+    _say(summary + (f", {unchecked} diagram(s) unchecked (no claim)" if unchecked else ""))
     unplaced = unplaced_warnings([get_game(game_id) for game_id in ids])
     for _, line in unplaced:
-        typer.echo(f"{'error' if strict else 'warning'}: {line}", err=True)
+        if strict:
+            typer.echo(f"error: {line}", err=True)
+        else:
+            _say(f"warning: {line}", err=True)
     if failures or (strict and unchecked):
         raise typer.Exit(1)
     if strict and unplaced:
@@ -227,16 +313,17 @@ def _all_games() -> list[str]:
 def build(
     games: Annotated[Optional[list[str]], typer.Argument(help="Games to build.")] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Build every game, and the catalogue OUT/catalogue-<paper>.pdf.")] = False,
-    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.letter,
-    out: Annotated[Path, typer.Option(help="Output folder.", file_okay=False)] = Path("output"),
-    book_format: Annotated[
-        BookFormat,
+    paper: Annotated[Paper, typer.Option(help="Paper size (ppprint.toml's build.paper sets the default).")] = Paper.letter,
+    out: Annotated[Path, typer.Option(help="Output folder (ppprint.toml's build.out sets the default).", file_okay=False)] = Path("output"),
+    book_formats: Annotated[
+        list[BookFormat],
         typer.Option(
             "--format",
             help="standard: full-size pages; booklet: half-size pages imposed two to a sheet, to fold (OUT/<game>-<paper>-booklet.pdf);"
-            " html: one self-contained web page (OUT/<game>.html, figures as drawn for PAPER); epub: an EPUB 3 (OUT/<game>.epub).",
+            " html: one self-contained web page (OUT/<game>.html, figures as drawn for PAPER); epub: an EPUB 3 (OUT/<game>.epub)."
+            " Repeatable: a book in each format (ppprint.toml's build.formats sets the default).",
         ),
-    ] = BookFormat.standard,
+    ] = [BookFormat.standard],  # noqa: B006 - typer reads the default, nothing changes it
     figures: Annotated[bool, typer.Option("--figures", help="Also write every figure to OUT/<game>-figures/<figure>.svg and .png.")] = False,
     dpi: Annotated[float, typer.Option(help="Resolution of the PNG figures of --figures.", min=10, max=1200)] = 150.0,
     strict: StrictOption = False,
@@ -261,28 +348,41 @@ def build(
     if all_games and games:
         raise InputError("name one or more games, or give --all (not both)")
     ids = _all_games() if all_games else list(games or _current_game())
-    # The catalogue is a PDF: it comes with the PDF formats only.
-    catalogue = all_games and FORMATS[book_format.value].file.endswith(".pdf")
-    build = build_games(
-        ids, paper.value, out, progress=sys.stderr.isatty(), book_format=book_format.value, figures=figures, dpi=dpi, catalogue=catalogue, strict=strict,
-        jobs=jobs, cache=not no_cache, designers_notes=designers_notes, check=not no_check,
-    )
-    for path in build.written:
+    formats = [FORMATS[book_format.value] for book_format in dict.fromkeys(book_formats)]
+    # The catalogue is a PDF: it comes with the first PDF format only.
+    catalogue_with = next((book_format for book_format in formats if book_format.file.endswith(".pdf")), None) if all_games else None
+    builds = [
+        build_games(
+            ids, paper.value, out, progress=_progress(), book_format=book_format.name, figures=figures and book_format is formats[0], dpi=dpi,
+            catalogue=book_format is catalogue_with,
+            strict=strict, jobs=jobs, cache=not no_cache, designers_notes=designers_notes, check=not no_check,
+        )
+        for book_format in formats
+    ]
+    written = list(dict.fromkeys(path for build in builds for path in build.written))
+    for path in written:
         if path.suffix in (".pdf", ".html", ".epub"):
-            typer.echo(f"wrote {path}")
-    if build.unchecked:
-        typer.echo(f"note: {build.unchecked} diagram(s) make no claim, so nothing checked them (--strict refuses them)")
-    for warning in build.warnings:
-        typer.echo(f"warning: {warning} (--strict refuses it)", err=True)
+            _say(f"wrote {path}")
+    if builds[-1].unchecked:
+        _say(f"note: {builds[-1].unchecked} diagram(s) make no claim, so nothing checked them (--strict refuses them)")
+    for warning in dict.fromkeys(warning for build in builds for warning in build.warnings):
+        _say(f"warning: {warning} (--strict refuses it)", err=True)
     if figures:
-        typer.echo(f"wrote {sum(p.suffix == '.svg' for p in build.written)} figures as SVG and PNG ({dpi:g} dpi)")
+        _say(f"wrote {sum(p.suffix == '.svg' for p in written)} figures as SVG and PNG ({dpi:g} dpi)")
+    _detail(f"{sum(build.reused for build in builds)} figure(s) checked and drawn by an earlier build, taken from {out / '.ppprint-cache'}")
 
 
 def serve(
     game: Annotated[Optional[str], typer.Argument(help="The game (default: the game whose folder this is).")] = None,
     port: Annotated[int, typer.Option(help="The port on 127.0.0.1 (0: any free port).", min=0, max=65535)] = 8000,
-    paper: Annotated[Paper, typer.Option(help="Figures are drawn as they print on this paper.")] = Paper.letter,
-    out: Annotated[Path, typer.Option(help="Output folder: OUT/<game>.html (and the PDF with --pdf) after every good build, and the cache.", file_okay=False)] = Path("output"),
+    paper: Annotated[Paper, typer.Option(help="Figures are drawn as they print on this paper (ppprint.toml's build.paper sets the default).")] = Paper.letter,
+    out: Annotated[
+        Path,
+        typer.Option(
+            help="Output folder: OUT/<game>.html (and the PDF with --pdf) after every good build, and the cache (ppprint.toml's build.out sets the default).",
+            file_okay=False,
+        ),
+    ] = Path("output"),
     pdf: Annotated[bool, typer.Option("--pdf", help="Also rewrite the PDF, OUT/<game>-<paper>.pdf, after every good build.")] = False,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Check and draw every figure afresh on every build; leave OUT/.ppprint-cache alone.")] = False,
     no_check: NoCheckOption = False,
@@ -295,7 +395,15 @@ def serve(
     from ppprint.build.serve import LiveBook, serve as serve_book
 
     game_id = game or _current_game()[0]
-    serve_book(LiveBook(game_id, paper.value, out, pdf=pdf, cache=not no_cache, check=not no_check), port, report=lambda line: typer.echo(line, err=line.startswith("error")))
+    serve_book(LiveBook(game_id, paper.value, out, pdf=pdf, cache=not no_cache, check=not no_check), port, report=_serve_line)
+
+
+def _serve_line(line: str) -> None:
+    """A line of ``serve``: an error always, the rest unless --quiet."""
+    if line.startswith("error"):
+        typer.echo(line, err=True)
+    else:
+        _say(line)
 
 
 app.command("serve")(serve)
@@ -335,7 +443,7 @@ def render(
     target = out or Path("output") / f"{game}-{figure}.{format.value}"
     drawing = render_figure(plugin.require_view(), checked)
     write_atomic(target, figure_bytes(drawing, format.value, dpi, figure_metadata(data.meta, drawing.title)))
-    typer.echo(f"wrote {target}")
+    _say(f"wrote {target}")
 
 
 @app.command()
@@ -387,7 +495,7 @@ def perft(
         counts = {}
         total = 1
     else:
-        with Progress(disable=not sys.stderr.isatty(), transient=True) as bar:
+        with Progress(disable=not _progress(), transient=True) as bar:
             task = bar.add_task(f"perft {game} {depth}: first moves", total=None)
             counts = base.divide(state, depth, lambda done, moves: bar.update(task, completed=done, total=moves))
         total = sum(counts.values())
@@ -421,13 +529,13 @@ def check(
     game_id = game or _current_game()[0]
     engine = get_game(game_id).require_engine()
     try:
-        with Progress(disable=not sys.stderr.isatty(), transient=True) as bar:
+        with Progress(disable=not _progress(), transient=True) as bar:
             task = bar.add_task(f"check {game_id}: playouts", total=playouts)
             report = check_engine(engine, playouts, seed, max_plies, seconds, lambda done, _: bar.update(task, completed=done))
     except ContractFailure as failure:
         failure.game = game_id
         raise
-    typer.echo(f"{game_id}: the engine keeps the contract: {report.summary(seed)}")
+    _say(f"{game_id}: the engine keeps the contract: {report.summary(seed)}")
 
 
 @app.command()
@@ -440,7 +548,7 @@ def new(
     from ppprint.scaffold import create_game
 
     target = create_game(folder, game, engine)
-    typer.echo(f"wrote {target}/ -- build its rulebook with: ppprint build {game}" + (f" (from {folder})" if folder != Path(".") else ""))
+    _say(f"wrote {target}/ -- build its rulebook with: ppprint build {game}" + (f" (from {folder})" if folder != Path(".") else ""))
 
 
 @app.command()
@@ -453,8 +561,10 @@ def report(
     seed: Annotated[int, typer.Option(help="The seed every game's seed is derived from: the same seed, the same report.", min=0)] = 0,
     workers: Annotated[Optional[int], typer.Option(help="Local worker processes (default: one per core).", min=1)] = None,
     cluster: Annotated[Optional[str], typer.Option(help="A Dask scheduler's address (tcp://host:8786) to play the games on instead (pip install 'ppprint[cluster]').")] = None,
-    out: Annotated[Path, typer.Option(help="Output folder.", file_okay=False)] = Path("output"),
-    paper: Annotated[Paper, typer.Option(help="Paper size of the report (the web page's charts are drawn for it).")] = Paper.letter,
+    out: Annotated[Path, typer.Option(help="Output folder (ppprint.toml's build.out sets the default).", file_okay=False)] = Path("output"),
+    paper: Annotated[
+        Paper, typer.Option(help="Paper size of the report (the web page's charts are drawn for it; ppprint.toml's build.paper sets the default).")
+    ] = Paper.letter,
     report_format: Annotated[
         ReportFormat, typer.Option("--format", help="pdf: OUT/<game>-report.pdf; html: one self-contained web page, OUT/<game>-report.html.")
     ] = ReportFormat.pdf,
@@ -472,10 +582,10 @@ def report(
         raise InputError("give --workers or --cluster, not both")
     plan = Plan(game, games_played, parse_agents(agents), seed)
     written = write_report(
-        plan, out, workers=workers or local_workers(), cluster=cluster, progress=sys.stderr.isatty(), paper=paper.value, report_format=report_format.value
+        plan, out, workers=workers or local_workers(), cluster=cluster, progress=_progress(), paper=paper.value, report_format=report_format.value
     )
     for path in written:
-        typer.echo(f"wrote {path}")
+        _say(f"wrote {path}")
 
 
 class _PnpCommands(TyperGroup):
@@ -503,8 +613,10 @@ pnp_app = typer.Typer(cls=_PnpCommands, add_completion=False, no_args_is_help=Tr
 
 
 @pnp_app.callback()
-def pnp_options() -> None:
+def pnp_options(ctx: typer.Context) -> None:
     """Write print-and-play sheets of a game, or of the piecepack kit, to OUT/<name>-pnp-<paper>[-duplex].pdf."""
+    if ctx.default_map and ctx.invoked_subcommand:  # ppprint.toml's defaults, for the one command of the chosen name
+        ctx.default_map = {ctx.invoked_subcommand: ctx.default_map}
 
 
 def _pnp_writer(name: str) -> Any:
@@ -513,10 +625,14 @@ def _pnp_writer(name: str) -> Any:
 
     keyword = inspect.Parameter.KEYWORD_ONLY
     parameters = [
-        inspect.Parameter("paper", keyword, default=PnpPaper.letter, annotation=Annotated[PnpPaper, typer.Option(help="Paper size (4x6: inches, photo paper).")]),
+        inspect.Parameter(
+            "paper", keyword, default=PnpPaper.letter, annotation=Annotated[PnpPaper, typer.Option(help="Paper size (4x6: inches, photo paper; ppprint.toml's build.paper sets the default).")]
+        ),
         inspect.Parameter("double_sided", keyword, default=False, annotation=Annotated[bool, typer.Option("--double-sided", help="Backs on the reverse, aligned for a long-edge flip.")]),
         inspect.Parameter("bleed", keyword, default=False, annotation=Annotated[bool, typer.Option("--bleed", help="Extend backgrounds past the cut lines.")]),
-        inspect.Parameter("out", keyword, default=Path("output"), annotation=Annotated[Path, typer.Option(help="Output folder.", file_okay=False)]),
+        inspect.Parameter(
+            "out", keyword, default=Path("output"), annotation=Annotated[Path, typer.Option(help="Output folder (ppprint.toml's build.out sets the default).", file_okay=False)]
+        ),
     ]
     own = options_model(name).model_fields
     for field_name, info in own.items():
@@ -534,7 +650,7 @@ def _pnp_writer(name: str) -> Any:
         pdf = build_pnp(name, options)
         target = inside(out, f"{name}-pnp-{paper.value}{'-duplex' if double_sided else ''}.pdf")
         write_atomic(target, pdf)
-        typer.echo(f"wrote {target}")
+        _say(f"wrote {target}")
 
     write.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     return write
@@ -562,6 +678,8 @@ def run(args: Sequence[str] | None = None) -> int:
     """
     from ppprint.output import interrupted_by, interruptible
 
+    if os.environ.get("NO_COLOR"):
+        _no_styles()
     command = typer.main.get_command(app)
     try:
         with interruptible():
@@ -622,6 +740,13 @@ def run(args: Sequence[str] | None = None) -> int:
         what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         _error(f"internal error: {shorten(what)} (a bug: please report it; {TRACEBACK_VARIABLE}=1 shows the traceback)")
         return EXIT_INTERNAL
+
+
+def _no_styles() -> None:
+    """Help without any terminal escapes, for $NO_COLOR (rich alone would keep bold and dim)."""
+    from typer import rich_utils
+
+    rich_utils.COLOR_SYSTEM = None
 
 
 _REMOTE_FRAME = re.compile(r'File "([^"]+)", line (\d+)')

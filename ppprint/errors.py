@@ -13,8 +13,10 @@ rules forbid; it carries a reason code, like python-chess's ``IllegalMoveError``
 
 from __future__ import annotations
 
+import difflib
 import re
 import signal
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +28,12 @@ MAX_MESSAGE = 400
 _QUOTED = re.compile(r"(?<!\w)'(?=\S)[^'\n]{%d,}(?<=\S)'(?!\w)|(?<!\w)\"(?=\S)[^\"\n]{%d,}(?<=\S)\"(?!\w)" % (MAX_VALUE + 1, MAX_VALUE + 1))
 """A value echoed in quotes: a quote that opens (not after a letter, before a non-space) to one that closes."""
 _LONG_WORD = re.compile(r"\S{%d,}" % (4 * MAX_VALUE + 1))
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """``did you mean 'NAME'? `` for the known name closest to a mistyped one, else nothing."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f"did you mean '{close[0]}'? " if close else ""
 
 
 def shorten(message: str) -> str:

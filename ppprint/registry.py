@@ -42,7 +42,7 @@ Games are found, in this order:
    ``ppprint.games`` (name: the game's id; value: the package holding its folder);
 3. the folders of ``--games DIR`` (repeatable) and ``$PPPRINT_GAMES``
    (``os.pathsep``-separated); without them, the folders listed in
-   ``ppprint.toml`` in the working folder, else the working folder itself.
+   ``[games] folders`` of ``ppprint.toml`` in the working folder (:mod:`ppprint.config`), else the working folder itself.
 
 A folder is a game folder itself or a folder of game folders. Two different
 folders with the same id are an error; ``--no-bundled`` leaves out 1 and 2.
@@ -62,7 +62,6 @@ import importlib.util
 import os
 import re
 import sys
-import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -70,7 +69,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ppprint.errors import InputError
+from ppprint.errors import InputError, did_you_mean
 
 if TYPE_CHECKING:
     from ppprint.engine.base import Game
@@ -250,8 +249,9 @@ class Registry:
         if self.folders:
             return [(Path(f), "--games") for f in self.folders]
         config = Path.cwd() / CONFIG_FILE
-        if config.is_file():
-            return [(folder, str(config)) for folder in _config_folders(config)]
+        folders = _config_folders(config) if config.is_file() else None
+        if folders is not None:
+            return [(folder, str(config)) for folder in folders]
         return [(Path.cwd(), "the working folder")]
 
     def ids(self) -> list[str]:
@@ -263,8 +263,7 @@ class Registry:
         if game_id not in self._plugins:
             found = self.found()
             if game_id not in found:
-                known = ", ".join(found) or "none"
-                raise InputError(f"unknown game '{game_id}' (games: {known})")
+                raise InputError(f"unknown game '{game_id}' ({did_you_mean(game_id, found)}games: {', '.join(found) or 'none'})")
             plugin = Plugin(found[game_id])
             plugin.check_folder()  # before anything (the build cache too) reads a file of it
             self._plugins[game_id] = plugin
@@ -473,15 +472,12 @@ def _folder_games(folder: Path, origin: str) -> Iterator[GameFolder]:
         yield GameFolder(game_id, game_folder, f"{FOLDER_PACKAGE}.{game_id.replace('-', '_')}", f"{origin} {folder}")
 
 
-def _config_folders(config: Path) -> list[Path]:
-    try:
-        settings = tomllib.loads(config.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise InputError(f"cannot read settings: {exc}", config) from None
-    folders = settings.get("games", {}).get("folders", ["."])
-    if not isinstance(folders, list) or not all(isinstance(f, str) for f in folders):
-        raise InputError("[games] folders: a list of folder names", config)
-    return [config.parent / f for f in folders]
+def _config_folders(config: Path) -> list[Path] | None:
+    """The game folders ``[games] folders`` of ``config`` lists, if it lists them."""
+    from ppprint.config import read_settings
+
+    folders = read_settings(config).games.folders
+    return None if folders is None else [config.parent / folder for folder in folders]
 
 
 def _ensure_package(name: str, folder: Path) -> None:

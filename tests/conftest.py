@@ -34,13 +34,15 @@ def games_copy(tmp_path: Path) -> Path:
     return target
 
 
-def run_cli(*args: str, cwd: Path, games: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m ppprint`` in a fresh process, as a user would."""
-    env = {**os.environ}
+def run_cli(
+    *args: str, cwd: Path, games: Path | None = None, env: dict[str, str] | None = None, python: tuple[str, ...] = ()
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m ppprint`` in a fresh process, as a user would (``env``: variables to set; ``python``: options of the interpreter)."""
+    env = {**os.environ, **(env or {})}
     env.pop("PPPRINT_GAMES", None)
     prefix = ["--no-bundled", "--games", str(games)] if games else []
     return subprocess.run(
-        [sys.executable, "-m", "ppprint", *prefix, *args],
+        [sys.executable, *python, "-m", "ppprint", *prefix, *args],
         cwd=cwd,
         env=env,
         capture_output=True,

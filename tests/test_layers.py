@@ -10,13 +10,14 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from pathlib import Path
+from typing import get_args
 
 import ppprint
 
 ROOT = Path(ppprint.__file__).parent
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"errors"}),
-    frozenset({"output", "geometry", "model"}),
+    frozenset({"output", "geometry", "model", "config"}),
     frozenset({"engine", "layout"}),
     frozenset({"check"}),
     frozenset({"registry"}),
@@ -29,7 +30,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"build"}),
     frozenset({"cli", "__main__"}),
 )
-"""Each top-level package or module of ``ppprint/`` in its layer: the model, the engine and layout, the
+"""Each top-level package or module of ``ppprint/`` in its layer: the model and ``ppprint.toml``'s settings, the engine and layout, the
 engine's contract checks, the registry of games, checking, drawing, the format-neutral book, simulated play (whose report is a book:
 it imports no printer, so it sits below the formats), the formats, the public API that game folders import
 (it re-exports names from every layer below it), the build above them (which prints the report), and the
@@ -160,8 +161,10 @@ def test_the_checks_catch_a_cycle_and_an_upward_import(tmp_path: Path) -> None:
 
 
 def test_the_command_line_offers_every_format_of_the_registry() -> None:
-    """``build --format`` lists its choices without loading the registry (for a fast ``--help``): the two must agree."""
+    """``build --format`` and ppprint.toml's build.formats list their choices without loading the registry (for a fast ``--help``): they must agree."""
     from ppprint.build.formats import FORMATS
     from ppprint.cli import BookFormat
+    from ppprint.config import BuildSettings
 
     assert [choice.value for choice in BookFormat] == list(FORMATS)
+    assert list(get_args(get_args(BuildSettings.model_fields["formats"].annotation)[0])) == list(FORMATS)

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ValidationError
 from ppprint.book.pnp.options import KIT, NoOptions, PnpOptions, equipment_needs
 from ppprint.book.sheets import PrintAndPlay
 from ppprint.document.book import check_meta_settable
-from ppprint.errors import InputError
+from ppprint.errors import InputError, did_you_mean
 from ppprint.registry import Plugin, registry
 
 
@@ -49,7 +49,7 @@ def not_printable(name: str) -> InputError:
             f"(a game written by 'ppprint new' has one) or pnp.py",
             _plugin(name).folder,
         )
-    return InputError(f"no print-and-play sheets for '{name}' (available: {', '.join(pnp_names())})")
+    return InputError(f"no print-and-play sheets for '{name}' ({did_you_mean(name, pnp_names())}available: {', '.join(pnp_names())})")
 
 
 def options_model(name: str) -> type[BaseModel]:
