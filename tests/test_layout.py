@@ -70,12 +70,17 @@ def stranded_headings(log: Sequence[Placed], paper: str, half: bool) -> list[str
 
 
 def lead_ins_cut_from_their_lists(log: Sequence[Placed]) -> list[str]:
-    """Paragraphs ending with a colon (a list's lead-in) whose next paragraph begins on a later page."""
+    """Paragraphs ending with a colon (a list's lead-in), or just before a table, whose list or table begins
+    on a later page."""
     text = [item for item in log if item.kind not in ("figure", "caption")]
     found = []
     for item, following in zip(text, text[1:]):
-        if item.kind == "body" and item.last and item.text.rstrip().endswith(":") and following.page != item.page:
+        if item.kind != "body" or not item.last or following.page == item.page:
+            continue
+        if item.text.rstrip().endswith(":"):
             found.append(f"p{item.page} ends with a lead-in {item.text[-40:]!r}, its list on p{following.page}")
+        elif following.kind.startswith("table"):
+            found.append(f"p{item.page} ends with {item.text[-40:]!r}, the table it leads into on p{following.page}")
     return found
 
 

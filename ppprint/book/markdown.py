@@ -85,9 +85,15 @@ class MarkdownConverter:
             flowables = self._block(node)
             following = nodes[index + 1].type if index + 1 < len(nodes) else ""
             lead_in = flowables[-1]
-            if isinstance(lead_in, TextParagraph) and following in ("bullet_list", "ordered_list") and lead_in.getPlainText().rstrip().endswith(":"):
-                # A lead-in ("do one of these:") stays with the first item of its list.
+            if isinstance(lead_in, TextParagraph) and (
+                following == "table" or (following in ("bullet_list", "ordered_list") and lead_in.getPlainText().rstrip().endswith(":"))
+            ):
+                # A lead-in ("do one of these:") stays with the first item of its list, and the paragraph
+                # just before a table (which says what the table shows) with its first rows.
                 lead_in.keepWithNext = 1
+            if node.type == "table" and isinstance(flowables[0], Keep) and out and getattr(out[-1], "keepWithNext", 0):
+                # A short table is kept whole: its lead-in goes in the same keep (a keep is not kept with what precedes it).
+                flowables = [Keep([out.pop(), *getattr(flowables[0], "_content")])]
             out.extend(flowables)
         return out
 
