@@ -21,6 +21,8 @@ from markdown_it.tree import SyntaxTreeNode
 
 from ppprint.book import rulebook as pdf_printer
 from ppprint.build.formats import print_book
+from ppprint.book.paragraph import Placed
+from ppprint.book.rulebook import build_rulebook
 from ppprint.build.report import REPORT_FORMATS, print_report
 from ppprint.cli import ReportFormat
 from ppprint.document.book import Book, rulebook
@@ -40,6 +42,7 @@ from tests.conftest import run_cli
 from tests.contract import contract_game
 from tests.test_same_words import compare, html_words, pdf_words, textless, without_figure_words
 from tests.test_web import external_references, font_problems, parse_strict
+from tests.test_layout import stranded_headings
 
 PLANS = {
     "pileup": Plan("pileup", 4, ("random", "greedy"), seed=1),  # two players, a skill signal
@@ -288,3 +291,11 @@ def test_a_bar_in_a_table_cell_is_escaped() -> None:
     source = "| a |\n|---|\n| {} |\n"
     assert tables(parse(source.format("2 | 3")).tree)[0][1] == ["2"]
     assert tables(parse(source.format(escape("2 | 3"))).tree)[0][1] == ["2 | 3"]
+
+
+def test_no_heading_of_the_report_is_left_at_the_foot_of_a_page(played: Played) -> None:
+    """A heading followed by a chart and a table (a keep) goes on with them: ReportLab leaves a keep out of
+    a keepWithNext chain, which left 'Results by seat', 'How games end' and 'Players' alone at page feet."""
+    record: list[Placed] = []
+    build_rulebook(played.book, record=record)
+    assert stranded_headings(record, "letter", False) == []

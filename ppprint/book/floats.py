@@ -281,7 +281,8 @@ class Keep(KeepTogether):
             # Never a heading in the foot of a page with only the start of its paragraph.
             if room > HEADING_FOOT * frame._height:
                 pieces = content[-1].splitOn(self.canv, available_width, room)
-                if len(pieces) > 1 and pieces[0].wrapOn(self.canv, available_width, room)[1] <= room:
+                # (A keep inside, a short table, splits as a frame break before itself: that is no first part.)
+                if len(pieces) > 1 and not isinstance(pieces[0], type(FrameBreak)) and pieces[0].wrapOn(self.canv, available_width, room)[1] <= room:
                     return [*content[:-1], *pieces]
         # Moved on whole, and kept together there too: the split let go of keepWithNext, and
         # figures waiting for the next page may go first, which could leave a heading alone again.
@@ -450,6 +451,13 @@ class FloatingTemplate(BaseDocTemplate):
             # A list cannot be kept with what comes before it, its items can: a heading keeps its first item.
             frame: Any = self.frame
             flowables[chain : chain + 1] = flowables[chain].splitOn(self.canv, float(frame._getAvailableWidth()), _BIG)
+        if chain and chain < len(flowables) and isinstance(flowables[chain], KeepTogether):
+            # Nor can a keep (ReportLab leaves containers out of a keepWithNext chain, which left a heading or
+            # a table's lead-in alone at a page's foot): what leads into it joins it.
+            for flowable in flowables[:chain]:
+                flowable.__dict__["keepWithNext"] = 0
+            flowables[: chain + 1] = [Keep([*flowables[:chain], *getattr(flowables[chain], "_content")])]
+            return
         super().handle_keepWithNext(flowables)
         if flowables[0] is not first and type(flowables[0]) is KeepTogether:
             flowables[0] = Keep(getattr(flowables[0], "_content"))

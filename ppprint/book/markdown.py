@@ -91,9 +91,6 @@ class MarkdownConverter:
                 # A lead-in ("do one of these:") stays with the first item of its list, and the paragraph
                 # just before a table (which says what the table shows) with its first rows.
                 lead_in.keepWithNext = 1
-            if node.type == "table" and isinstance(flowables[0], Keep) and out and isinstance(out[-1], TextParagraph) and out[-1].keepWithNext:
-                # A short table is kept whole: its lead-in goes in the same keep (a keep is not kept with what precedes it).
-                flowables = [Keep([out.pop(), *getattr(flowables[0], "_content")])]
             out.extend(flowables)
         return out
 
