@@ -284,7 +284,7 @@ GAME_CODE_ERROR = edit("tiny/engine.py", "    def _moves(self) -> list[GridMove]
 CASES = [
     # The earlier bad-data cases: one line with file and line, exit 2.
     Case("yaml-syntax", BUILD, 2, "error: games/expansion/figures/combat.yaml:7: malformed YAML", setup=(edit(f"{FIGURES}/combat.yaml", "columns: 2", "columns: [2"),)),
-    Case("unknown-cell", BUILD, 2, "error: games/expansion/figures/capturing.yaml:8:", contains="unknown cell 'z9'", setup=(edit(f"{FIGURES}/capturing.yaml", "{c3: 2, b4: 3}, second: {f6: 4", "{c3: 2, z9: 3}, second: {f6: 4"),)),
+    Case("unknown-cell", BUILD, 2, "error: games/expansion/figures/capturing.yaml:9:", contains="unknown cell 'z9'", setup=(edit(f"{FIGURES}/capturing.yaml", "{c3: 2, b4: 3}, second: {f6: 4", "{c3: 2, z9: 3}, second: {f6: 4"),)),
     Case("duplicate-key", BUILD, 2, "error: games/expansion/figures/combat.yaml:11: malformed YAML: duplicate key 'second'", setup=(edit(f"{FIGURES}/combat.yaml", "{c3: 4, a1: 0, b1: 1}", "{c3: 4, a1: 0, b1: 1}, second: {c3: 2}"),)),
     Case("two-minions", BUILD, 2, "error: games/expansion/figures/markers.yaml:7:", contains="two minions on cell b1", setup=(edit(f"{FIGURES}/markers.yaml", "second: {c4: 2, d5: 4, f4: 5}", "second: {b1: 2, d5: 4, f4: 5}"),)),
     Case("claim-kind", BUILD, 2, "error: games/expansion/figures/setup.yaml:7: unknown claim kind 'setpu'", setup=(edit(f"{FIGURES}/setup.yaml", "  - setup: true", "  - setpu: true"),)),
