@@ -94,3 +94,19 @@ def test_the_slugs_are_githubs() -> None:
     assert slug("Settings: ppprint.toml") == "settings-ppprinttoml"
     assert slug("The designer's report") == "the-designers-report"
     assert slug("`Game`: the rules and the notation") == "game-the-rules-and-the-notation"
+
+
+def test_the_game_yaml_example_names_every_key_and_loads(tmp_path: Path) -> None:
+    """The designer's guide's game.yaml example is a real game's metadata, with every key of the model."""
+    from ppprint.model.game import GameMeta, load_game
+    from ppprint.scaffold import create_game
+
+    guide = (ROOT / "docs" / "designer.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## game.yaml reference") :]
+    example = re.search(r"```yaml\n(.*?)```", section, re.S)
+    assert example is not None
+    keys = set(re.findall(r"^(\w+):", example[1], re.M))
+    assert keys == set(GameMeta.model_fields), set(GameMeta.model_fields) ^ keys
+    folder = create_game(tmp_path, "fox", engine=False)
+    (folder / "game.yaml").write_text(example[1], encoding="utf-8")
+    assert load_game(folder).meta.title == "Fox and Geese"
