@@ -34,7 +34,7 @@ takes `-h` (or `--help`), which prints the same at the terminal's width. Options
 
 
 def reference() -> str:
-    """The reference in Markdown, for the bundled games alone (whatever the working folder holds)."""
+    """The reference in Markdown, for the bundled (and installed) games, whatever the working folder holds."""
     command = typer.main.get_command(app)
     with _bundled_only():
         root = command.context_class(command, info_name="ppprint", **command.context_settings)
@@ -44,7 +44,7 @@ def reference() -> str:
 
 @contextlib.contextmanager
 def _bundled_only() -> Iterator[None]:
-    """Run in an empty working folder without $PPPRINT_GAMES, so only the bundled games are found."""
+    """Run in an empty working folder without $PPPRINT_GAMES, so no folder of the user's games is found."""
     previous, games = Path.cwd(), os.environ.pop("PPPRINT_GAMES", None)
     with tempfile.TemporaryDirectory() as empty:
         os.chdir(empty)
