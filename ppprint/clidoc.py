@@ -19,6 +19,7 @@ from typing import Any
 import typer
 
 from ppprint.cli import _GameCommands, app
+from ppprint.registry import configure
 
 DEFAULT_FILE = Path("docs") / "cli.md"
 """Where the reference is kept, from the repository's root."""
@@ -44,7 +45,8 @@ def reference() -> str:
 
 @contextlib.contextmanager
 def _bundled_only() -> Iterator[None]:
-    """Run in an empty working folder without $PPPRINT_GAMES, so no folder of the user's games is found."""
+    """Run in an empty working folder without $PPPRINT_GAMES, so no folder of the user's games is found; then set the
+    games of the working folder again."""
     previous, games = Path.cwd(), os.environ.pop("PPPRINT_GAMES", None)
     with tempfile.TemporaryDirectory() as empty:
         os.chdir(empty)
@@ -54,6 +56,7 @@ def _bundled_only() -> Iterator[None]:
             os.chdir(previous)
             if games is not None:
                 os.environ["PPPRINT_GAMES"] = games
+            configure()  # the games of the working folder again, as on import
 
 
 def _sections(command: Any, ctx: Any) -> Iterator[str]:
