@@ -110,3 +110,16 @@ def test_the_game_yaml_example_names_every_key_and_loads(tmp_path: Path) -> None
     folder = create_game(tmp_path, "fox", engine=False)
     (folder / "game.yaml").write_text(example[1], encoding="utf-8")
     assert load_game(folder).meta.title == "Fox and Geese"
+
+
+@pytest.mark.parametrize("game_id", ["expansion", "sanqi", "siege", "piecepackman", "pileup"])
+def test_the_notation_page_names_every_reason_code(game_id: str) -> None:
+    """docs/notation.md has a section for each bundled game, which lists every reason code its engine gives."""
+    import importlib
+
+    game = importlib.import_module(f"ppprint.games.{game_id}.engine").GAME
+    text = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    start = text.index(f"\n## {game.title}\n")
+    section = text[start : text.find("\n## ", start + 1)]
+    listed = set(re.findall(r"`([a-z-]+)`", section[section.index("**Reason codes**") :]))
+    assert listed == {reason.value for reason in game.Reason}, f"docs/notation.md, {game.title}"
