@@ -367,7 +367,7 @@ def test_the_book_states_the_agreed_stalemate():
     assert "agreed stalemate" in rules and "agree" in clarifications.lower()
 
 
-def test_the_setup_position_in_the_docstring_and_readme_parses_to_the_setup():
+def test_the_setup_position_in_the_docstring_and_docs_parses_to_the_setup():
     # The notation writes ranks 6 down to 1; a setup text written bottom-up would not be the setup.
     import re
     from pathlib import Path
@@ -376,9 +376,9 @@ def test_the_setup_position_in_the_docstring_and_readme_parses_to_the_setup():
 
     setup = GAME.initial_state().position_text()
     texts = re.findall(r"[0-9Mm/]+ 1 1-------2 first-move", engine.__doc__ or "")
-    readme = Path(__file__).parent.parent / "README.md"
-    if readme.is_file():
-        texts += re.findall(r"`([0-9Mm/]+ 1 1-------2 first-move)`", readme.read_text(encoding="utf-8"))
+    notation = Path(__file__).parent.parent / "docs" / "notation.md"
+    if notation.is_file():
+        texts += re.findall(r"`([0-9Mm/]+ 1 1-------2 first-move)`", notation.read_text(encoding="utf-8"))
     assert texts
     for text in texts:
         assert GAME.parse_position(text).position_text() == setup, text

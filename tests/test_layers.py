@@ -28,7 +28,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"book", "web"}),
     frozenset({"api"}),
     frozenset({"build"}),
-    frozenset({"cli", "__main__"}),
+    frozenset({"cli", "__main__", "clidoc"}),
 )
 """Each top-level package or module of ``ppprint/`` in its layer: the model and ``ppprint.toml``'s settings, the engine and layout, the
 engine's contract checks, the registry of games, checking, drawing, the format-neutral book, simulated play (whose report is a book:

@@ -137,12 +137,12 @@ def test_a_figure_that_verifies_draws(games_copy: Path, tmp_path: Path):
     assert result.returncode == 0, result.stderr
 
 
-def test_the_readme_figure_example_verifies_and_draws(games_copy: Path, tmp_path: Path):
-    """The README's "Figure files" section shows every key of a figure; its examples are real Expansion figures."""
+def test_the_guide_figure_example_verifies_and_draws(games_copy: Path, tmp_path: Path):
+    """The designer's guide's "Figure files" section shows every key of a figure; its examples are real Expansion figures."""
     import re
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### Figure files") :]
+    guide = (Path(__file__).parent.parent / "docs" / "designer.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Figure files") :]
     examples = re.findall(r"```yaml\n(.*?)```", section, re.S)[:2]
     for key in ("caption:", "columns:", "width:", "view:", "panels:", "label:", "position:", "show: after", "highlight:", "labels:", "crosses:",
                 "setup: true", "legal:", "illegal:", "after:", "expect:", "facts:", "moves:", "from:", "draw: false"):

@@ -1,7 +1,7 @@
 """A figure file, ``figures/<id>.yaml``: read through pydantic models, then kept as the frozen
 dataclasses the rest of ppprint uses (:class:`Figure`, :class:`Panel`, :class:`Claim`, :class:`Marks`).
 
-The models say the whole format (the README's "Figure files" section shows every key):
+The models say the whole format (the "Figure files" section of docs/designer.md shows every key):
 
 * a figure (:class:`FigureFile`): ``caption``, ``columns``, ``width``, a shared ``view`` and ``panels``;
   a figure of one panel may instead put the panel's keys at the top (:class:`OnePanelFigure`);
