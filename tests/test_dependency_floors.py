@@ -21,8 +21,9 @@ def declared_floors() -> dict[str, Version]:
     floors = {}
     for text in [*project["dependencies"], *project["optional-dependencies"]["test"]]:
         requirement = Requirement(text)
-        lower = [spec for spec in requirement.specifier if spec.operator == ">="]
-        assert len(lower) == 1, f"{text}: one floor (>=) wanted"
+        # A floor (>=), or for a tool whose verdicts change from release to release (ruff) one exact pin.
+        lower = [spec for spec in requirement.specifier if spec.operator in (">=", "==")]
+        assert len(lower) == 1 and len(requirement.specifier) == len(lower), f"{text}: one floor (>=) or one pin (==) wanted"
         floors[canonicalize_name(requirement.name)] = Version(lower[0].version)
     return floors
 

@@ -474,7 +474,7 @@ def test_facts_are_named_in_the_game_and_threats_find_the_open_ends() -> None:
 def brute_force(state: SanQiState) -> tuple[set, list[int], int, int]:
     t, board = state.tables, state.board
     found = set()
-    for centre, around in enumerate(t.neighbours):
+    for around in t.neighbours:
         if len(around) == 6 and board[around[0]] and all(board[j] == board[around[0]] for j in around):
             found.add(("circle", frozenset(around)))
     for cells in t.triangles:
