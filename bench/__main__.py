@@ -39,6 +39,7 @@ from ppprint.book.catalogue import build_catalogue
 from ppprint.book.pnp import PnpOptions, build_pnp, pnp_names
 from ppprint.registry import get_game, registry
 from ppprint.verify import verify_game
+from tests.cli_run import run_cli
 
 PLAYOUTS = 20
 PLAYOUT_PLY_CAP = 400
@@ -52,7 +53,9 @@ def cold_build_seconds(args: list[str]) -> float:
     """Wall time of ``ppprint build ARGS`` in a fresh process (imports and fonts included)."""
     with tempfile.TemporaryDirectory() as out:
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "ppprint", "build", *args, "--out", out], check=True, capture_output=True)
+        done = run_cli("build", *args, "--out", out, cwd=None)
+        if done.returncode != 0:
+            raise RuntimeError(f"ppprint build {' '.join(args)} failed: {done.stderr.strip()}")
         return time.perf_counter() - start
 
 

@@ -11,27 +11,19 @@ for the editor to finish writing (``STEP_MS``) and whatever else the machine is 
 
 from __future__ import annotations
 
-import http.client
-import json
-import os
-import re
 import shutil
-import signal
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ppprint.registry import registry
 from ppprint.build.serve import STEP_MS
+from tests.cli_run import Served
 
 EDITS = 5
 """Edits timed in each game; the least is printed (the machine's noise only ever adds)."""
 GOAL_RELOAD = 0.3
-TIMEOUT = 120.0
 
 
 @dataclass(frozen=True)
@@ -45,59 +37,6 @@ class Reload:
     wall_with_page: float
 
 
-class _Server:
-    def __init__(self, games: Path, game_id: str, out: Path):
-        env = {name: value for name, value in os.environ.items() if name not in ("PYTHONDONTWRITEBYTECODE", "PPPRINT_GAMES")}
-        command = [sys.executable, "-m", "ppprint", "--no-bundled", "--games", str(games), "serve", game_id, "--port", "0", "--out", str(out)]
-        self.process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        assert self.process.stdout is not None
-        found = re.search(r"http://127\.0\.0\.1:(\d+)/", self.process.stdout.readline())
-        if not found:
-            raise RuntimeError(f"ppprint serve {game_id} did not start")
-        self.port = int(found.group(1))
-        self.events = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
-        self.events.request("GET", "/events")
-        self.stream = self.events.getresponse()
-
-    def next_event(self) -> dict[str, Any]:
-        name = ""
-        deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
-            line = self.stream.readline().decode("utf-8")
-            if not line:
-                break
-            if line.startswith("event: "):
-                name = line[7:].strip()
-            elif line.startswith("data: ") and name == "reload":
-                data: dict[str, Any] = json.loads(line[6:])
-                return data
-        raise RuntimeError("no reload event")
-
-    def get(self, path: str) -> bytes:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
-        connection.request("GET", path)
-        body = connection.getresponse().read()
-        connection.close()
-        return body
-
-    def status(self) -> dict[str, Any]:
-        """The server's status once it is idle (its last build written out)."""
-        while True:
-            status: dict[str, Any] = json.loads(self.get("/status"))
-            if not status["busy"]:
-                return status
-            time.sleep(0.02)
-
-    def stop(self) -> None:
-        self.events.close()
-        self.process.send_signal(signal.SIGINT)
-        try:
-            self.process.wait(TIMEOUT)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-
-
 def reloads(game_id: str, edits: int = EDITS) -> list[Reload]:
     """``edits`` edits of one figure file of ``game_id`` under ``ppprint serve``; what each cost."""
     found = []
@@ -107,12 +46,13 @@ def reloads(game_id: str, edits: int = EDITS) -> list[Reload]:
         for game in registry().plugins():
             shutil.copytree(game.folder, games / game.id, ignore=shutil.ignore_patterns("__pycache__"))
         figure = sorted((games / game_id / "figures").glob("*.yaml"))[0]
-        server = _Server(games, game_id, out)
+        out.mkdir(parents=True)
+        server = Served(games, game_id, out, drop_env=("PYTHONDONTWRITEBYTECODE",), quiet=True)
         try:
             if not server.next_event()["ok"]:
                 raise RuntimeError(f"{game_id} did not build")
             for n in range(edits):
-                before = server.status()["cpu"]
+                before = server.idle()["cpu"]
                 start = time.perf_counter()
                 with figure.open("a", encoding="utf-8") as stream:
                     stream.write(f"\n# edited for the benchmark ({n + 1})\n")
@@ -122,7 +62,7 @@ def reloads(game_id: str, edits: int = EDITS) -> list[Reload]:
                     raise RuntimeError("; ".join(event["problems"]))
                 server.get("/")
                 wall_with_page = time.perf_counter() - start
-                after = server.status()["cpu"]  # taken after the page was served (idle: the HTML file written too)
+                after = server.idle()["cpu"]  # taken after the page was served (idle: the HTML file written too)
                 found.append(Reload(event["cpu"] - before, after - before, event["build_cpu"], wall, wall_with_page))
         finally:
             server.stop()

@@ -5,14 +5,13 @@ from __future__ import annotations
 import importlib
 import os
 import shutil
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 
 from ppprint.registry import Plugin, Registry
+from tests.cli_run import run_cli as run_cli  # shared with bench/ (tests.cli_run); imported from here by the tests
 
 os.environ.setdefault("XDG_CACHE_HOME", tempfile.mkdtemp(prefix="ppprint-tests-"))
 """The build cache's signing key (ppprint.build.cache.signing_key) is made for the test session, not the user."""
@@ -32,23 +31,6 @@ def games_copy(tmp_path: Path) -> Path:
     target = tmp_path / "games"
     shutil.copytree(BUNDLED_GAMES, target, ignore=shutil.ignore_patterns("__pycache__"))
     return target
-
-
-def run_cli(
-    *args: str, cwd: Path, games: Path | None = None, env: dict[str, str] | None = None, python: tuple[str, ...] = ()
-) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m ppprint`` in a fresh process, as a user would (``env``: variables to set; ``python``: options of the interpreter)."""
-    env = {**os.environ, **(env or {})}
-    env.pop("PPPRINT_GAMES", None)
-    prefix = ["--no-bundled", "--games", str(games)] if games else []
-    return subprocess.run(
-        [sys.executable, *python, "-m", "ppprint", *prefix, *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
 
 
 def edit(path: Path, old: str, new: str) -> None:

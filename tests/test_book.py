@@ -48,7 +48,7 @@ def test_headings_captions_and_credits(books):
         assert heading in text
     numbers = [int(n) for n in re.findall(r"Figure (\d+)\.", text)]
     assert numbers == list(range(1, 8))
-    for name in ("Lu Bolin", "Teng Yan Zhen", "Julia Kwek", "CC BY 4.0", "James Kyle", "Open Font License"):
+    for name in ("Lu Bolin", "Teng Yan Zhen", "Julia Kwek", "CC BY 4.0", "James “Kyle” Droscha", "Open Font License"):
         assert name in flat
     assert f"{report.claims} claims in {report.diagrams} diagrams ({len(report.figures)} figures)" in flat
     assert "interpretation, not the designers" in flat

@@ -36,6 +36,9 @@ it imports no printer, so it sits below the formats), the formats, the public AP
 (it re-exports names from every layer below it), the build above them (which prints the report), and the
 command line."""
 RANK = {unit: rank for rank, layer in enumerate(LAYERS) for unit in layer}
+INSTALLED_INSIDE = ("games", "templates")
+"""Folders an installed wheel puts inside ``ppprint/`` (pyproject.toml's package-dir maps the project's
+top-level games/ and templates/ there): the bundled games and the scaffold, not layers of ppprint."""
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -63,7 +66,7 @@ def imports(source: str, modules: set[str]) -> Iterator[tuple[str, int]]:
 
 def graph(root: Path = ROOT) -> dict[str, dict[str, int]]:
     """Each module of the package at ``root``: the modules it imports, each with the line of its first import."""
-    paths = {module_name(path, root): path for path in sorted(root.rglob("*.py"))}
+    paths = {module_name(path, root): path for path in sorted(root.rglob("*.py")) if path.relative_to(root).parts[0] not in INSTALLED_INSIDE}
     edges: dict[str, dict[str, int]] = {}
     for name, path in paths.items():
         found = edges.setdefault(name, {})

@@ -17,7 +17,6 @@ one ``ppprint new`` writes):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import pytest

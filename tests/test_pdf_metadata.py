@@ -19,6 +19,7 @@ from ppprint.build.report import print_report
 from ppprint.play.book import report_book
 from ppprint.play.report import Plan, play_report
 from ppprint.registry import get_game, registry
+from ppprint.render.pdfmeta import needed_header, pdf_version
 
 GAME = "sanqi"
 
@@ -91,9 +92,26 @@ def test_every_pdf_carries_xmp_with_its_licence(pdfs):
         if kind in ("rulebook", "booklet"):
             assert rights.startswith("SanQi ©"), rights  # the licence notice itself
         raw = reader.trailer["/Root"]["/Metadata"].get_object()
-        raw = getattr(raw, "stream", raw)  # pypdf 5.0 gives the XMP wrapper, later versions the stream itself
         assert raw.get("/Filter") is None and b"xmpRights:UsageTerms" in raw.get_data(), kind
         assert b"<?xpacket" in raw.get_data() and b"xmp:ModifyDate" not in raw.get_data(), kind
+
+
+def test_every_pdf_declares_the_version_its_catalogue_needs(pdfs):
+    """/Lang and the XMP /Metadata stream are PDF 1.4: a header of 1.3 (pypdf's default, which booklets
+    had) claims less than the file uses. The metadata stream says what it is (/Type /Metadata /Subtype /XML)."""
+    for kind, pdf in pdfs.items():
+        assert pdf.startswith(b"%PDF-"), kind
+        reader = PdfReader(io.BytesIO(pdf))
+        assert pdf_version(reader.pdf_header) >= (1, 4), (kind, reader.pdf_header)
+        stream = reader.trailer["/Root"]["/Metadata"].get_object()
+        assert (stream.get("/Type"), stream.get("/Subtype")) == ("/Metadata", "/XML"), kind
+
+
+def test_the_needed_header_is_the_highest_of_the_pages_and_ppprints_own():
+    assert needed_header() == "%PDF-1.4"
+    assert needed_header("%PDF-1.3") == "%PDF-1.4"
+    assert needed_header("%PDF-1.4", "%PDF-1.7", "%PDF-1.5") == "%PDF-1.7"
+    assert needed_header("%PDF-2.0") == "%PDF-2.0"
 
 
 def test_a_licence_with_an_address_is_marked_as_creative_commons_tools_read_it():

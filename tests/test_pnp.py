@@ -252,7 +252,7 @@ def test_a_designers_game_prints_the_pieces_of_its_setup_with_its_credits(design
     assert len(ys) == 8 and len(xs) == 14
     words = " ".join(document[sections["My Race: print-and-play"]].get_textpage().get_text_range().split())
     assert "6 coin suns back, 6 coin moons back" in words
-    assert "My Race © 20" in words and "CC BY 4.0" in words and "The piecepack © 2001 James Kyle" in words
+    assert "My Race © 20" in words and "CC BY 4.0" in words and "The piecepack is a public domain game system invented by James “Kyle” Droscha" in words
     assert "'ppprint pnp piecepack' prints the whole piecepack kit" in words
 
 

@@ -165,7 +165,7 @@ def test_the_kit_opens_with_what_to_print_how_and_what_each_game_needs(double_si
         assert f"licence: {meta.licence.name}" in first
     for kind, count in equipment_needs().items():
         assert f"{count} {KIT_WORDS[kind]}" in first
-    assert "James Kyle" in first
+    assert "invented by James “Kyle” Droscha in 2001" in first
     assert [item.title for item in reader.outline][0].startswith("Piecepack print-and-play: what to print and how")
 
 

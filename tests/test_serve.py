@@ -10,15 +10,12 @@ an editor's temporary files are not changes.
 from __future__ import annotations
 
 import http.client
-import json
 import os
 import re
 import shutil
 import signal
 import socket
 import struct
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -31,11 +28,11 @@ import watchfiles
 from ppprint.registry import configure
 from ppprint.build import serve as serve_module
 from ppprint.build.serve import BookServer, LiveBook, Snapshot, _Watch, serve
+from tests.cli_run import TIMEOUT, Served
 from tests.conftest import BUNDLED_GAMES, edit
 from tests.hostile import interrupt_in_a_weak_reference_callback
 from tests.test_book_contract import flip_first_reason
 
-TIMEOUT = 60.0
 
 
 def save(path: Path, text: str, scratch: Path) -> None:
@@ -46,71 +43,10 @@ def save(path: Path, text: str, scratch: Path) -> None:
     os.replace(temporary, path)
 
 
-class Server:
-    """``ppprint serve GAME`` in a fresh process, on a free port, with the events it sends."""
-
-    def __init__(self, games: Path, game_id: str, out: Path, *options: str):
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        env.pop("PPPRINT_GAMES", None)
-        command = [sys.executable, "-m", "ppprint", "--no-bundled", "--games", str(games), "serve", game_id, "--port", "0", "--out", str(out), *options]
-        self.process = subprocess.Popen(command, cwd=out.parent, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert found, f"no address in {line!r}: {self.process.stderr.read() if self.process.poll() is not None else ''}"  # type: ignore[union-attr]
-        self.port = int(found.group(1))
-        self.events = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
-        self.events.request("GET", "/events")
-        self.stream = self.events.getresponse()
-        assert self.stream.status == 200 and self.stream.getheader("Content-Type") == "text/event-stream"
-
-    def next_event(self) -> dict[str, Any]:
-        """The next ``reload`` event's data (the test fails if none comes within ``TIMEOUT`` seconds:
-        the server's keep-alive comments do not count)."""
-        name = ""
-        deadline = time.monotonic() + TIMEOUT
-        while True:
-            assert time.monotonic() < deadline, f"no reload event within {TIMEOUT:.0f} s"
-            line = self.stream.readline().decode("utf-8")
-            assert line, "the event stream ended"
-            if line.startswith("event: "):
-                name = line[7:].strip()
-            elif line.startswith("data: ") and name == "reload":
-                data: dict[str, Any] = json.loads(line[6:])
-                return data
-
-    def get(self, path: str) -> tuple[int, str]:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
-        connection.request("GET", path)
-        response = connection.getresponse()
-        body = response.read().decode("utf-8")
-        connection.close()
-        return response.status, body
-
-    def idle(self) -> dict[str, Any]:
-        """The status once the server has written everything of its last build."""
-        deadline = time.monotonic() + TIMEOUT
-        while True:
-            status: dict[str, Any] = json.loads(self.get("/status")[1])
-            if not status["busy"] or time.monotonic() > deadline:
-                return status
-            time.sleep(0.05)
-
-    def stop(self) -> int:
-        self.events.close()
-        self.process.send_signal(signal.SIGINT)
-        try:
-            return self.process.wait(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-            return -1
-
-
 def test_an_edit_rebuilds_the_page_a_wrong_claim_shows_the_panel_and_a_fix_brings_the_book_back(games_copy: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
-    server = Server(games_copy, "expansion", out, "--pdf")
+    server = Served(games_copy, "expansion", out, "--pdf")
     try:
         first = server.next_event()
         assert first["version"] == 1 and first["ok"], first

@@ -1052,6 +1052,6 @@ def test_a_winner_moving_into_the_losers_square_fails_the_attack_figures_board_c
     assert {(name, figure) for name, _, figure, _, _ in found} == {
         ("attacks.yaml", "attacks, panel 1"), ("attacks.yaml", "attacks, panel 3"), ("attacks.yaml", "attacks, panel 4")
     }, found
-    for name, line, _, claim, problem in found:
+    for _name, line, _, claim, problem in found:
         assert line is not None and lines[line - 1].strip().startswith("- after: [") and "c4xc5" in lines[line - 1]
         assert claim.startswith("after ") and "c4xc5" in claim and problem.startswith("board is {")

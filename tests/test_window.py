@@ -51,7 +51,7 @@ def test_a_window_is_refused_for_an_unknown_cell_a_cut_tile_and_pileup_reserves(
     # A Home Base may be a corner; the tiles inside are drawn whole, the Suns stack beside it too.
     table = SIEGE.table(state, SIEGE.options({"window": ["home-suns", "d4"]}))
     assert "home-suns" in table.cells and "f6" not in table.cells and "c3" in table.cells
-    with pytest.raises(Exception):
+    with pytest.raises(DataError):
         SIEGE.options({"window": ["c3"]})
 
 

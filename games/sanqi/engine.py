@@ -82,11 +82,6 @@ class PieceType(IntEnum):
         """The type's letter in notation: S, Z or X."""
         return LETTERS[self]
 
-    @property
-    def character(self) -> str:
-        """The type's character: 上, 中 or 下."""
-        return CHARACTERS[self]
-
 
 SHANG, ZHONG, XIA = PieceType.SHANG, PieceType.ZHONG, PieceType.XIA
 TYPES = (SHANG, ZHONG, XIA)
@@ -94,7 +89,6 @@ LETTERS = {SHANG: "S", ZHONG: "Z", XIA: "X"}
 TYPE_OF_LETTER = {"S": SHANG, "Z": ZHONG, "X": XIA, "上": SHANG, "中": ZHONG, "下": XIA}
 TYPE_NAMES = {SHANG: "shang", ZHONG: "zhong", XIA: "xia"}
 TYPE_OF_NAME = {name: kind for kind, name in TYPE_NAMES.items()}
-CHARACTERS = {SHANG: "上", ZHONG: "中", XIA: "下"}
 COLOURS = {SHANG: "red", ZHONG: "yellow", XIA: "blue"}
 _LETTER = ("", "S", "Z", "X")
 """The letter of each board value (index 0: vacant), for the hot paths."""

@@ -34,7 +34,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, ListFlowable, ListItem, PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle
 
-from ppprint.render.pdfmeta import attach_to_writer
+from ppprint.render.pdfmeta import attach_to_writer, needed_header
 from ppprint.book.rulebook import FigureFlowable, _escape
 from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, INK, RULE, Styles, book_styles
 from ppprint.document.book import Book, Cover
@@ -101,9 +101,12 @@ def impose(pdf: bytes, paper: str, metadata: Mapping[str, Any], covers: bytes | 
     """
     reader = PdfReader(io.BytesIO(pdf))
     sequence: list[PageObject] = list(reader.pages)
+    headers = [reader.pdf_header]
     front = 0
     if covers is not None:
-        wrap = list(PdfReader(io.BytesIO(covers)).pages)
+        cover_reader = PdfReader(io.BytesIO(covers))
+        headers.append(cover_reader.pdf_header)
+        wrap = list(cover_reader.pages)
         front = FRONT_PAGES
         sequence = [*wrap[:front], *sequence, *wrap[front:]]
         if len(sequence) % 4:
@@ -111,6 +114,8 @@ def impose(pdf: bytes, paper: str, metadata: Mapping[str, Any], covers: bytes | 
     sheet_height, sheet_width = PAPERS[paper]
     half = sheet_width / 2
     writer = PdfWriter()
+    # pypdf starts a new file at PDF 1.3; the sheets hold the book's pages (ReportLab's 1.4) and the catalogue /Lang and /Metadata (1.4).
+    writer.pdf_header = needed_header(*headers)
     side_of_page: dict[int, int] = {}
     for side, numbers in enumerate(saddle_stitch_order(len(sequence))):
         sheet = PageObject.create_blank_page(width=sheet_width, height=sheet_height)
@@ -136,7 +141,8 @@ def impose(pdf: bytes, paper: str, metadata: Mapping[str, Any], covers: bytes | 
             "/Producer": "ppprint (ReportLab, pypdf)",
         }
     )
-    # The file identifier is a digest of the book, so two builds are byte-identical.
+    # The file identifier is a digest of the book, so two builds are byte-identical. pypdf has no public
+    # setter for it (generate_file_identifiers() draws random bytes), so its attribute is set.
     identifier = ByteStringObject(hashlib.md5(pdf + (covers or b"") + paper.encode()).digest())
     writer._ID = ArrayObject([identifier, identifier])
     writer.compress_identical_objects()

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, Flowable, FrameBreak, ImageAndFlowables, KeepTogether, ListFlowable, Paragraph
 
@@ -53,18 +53,6 @@ HEADING_FOOT = 0.15
 REFLOW_GAIN = 1.1
 """A figure is set in fewer columns than its own when that prints it at least this much larger."""
 _BIG = 1e6
-
-
-class Scaled(Protocol):
-    """A picture that fits itself into the room it is given; ``scale`` is its print scale after ``wrap``."""
-
-    scale: float
-    width: float
-    height: float
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]: ...
-
-    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None: ...
 
 
 PartMaker = Callable[[int, float | None, float, float], Any]

@@ -31,7 +31,7 @@ from ppprint.output import ALL_WRITTEN, end_with_parent, write_set
 from ppprint.render.draw import Drawing
 from ppprint.render.figure import figure_bytes, render_figure
 from ppprint.render.fonts import register_fonts
-from ppprint.verify import VerifyReport, verify_game
+from ppprint.verify import VerifyReport
 
 T = TypeVar("T")
 
@@ -57,23 +57,6 @@ def unplaced_warnings(games: list[Plugin]) -> list[tuple[Path, str]]:
             how = f'{{{{ figure("{path.stem}") }}}}' if path.suffix == ".yaml" else f"![caption]({path.relative_to(game.data.folder).as_posix()})"
             warnings.append((path, f"{path}: the rules text never places this figure (add {how} to {game.data.rules_path.name}, or remove the file)"))
     return warnings
-
-
-def verify_all(game_ids: list[str], strict: bool = False) -> list[tuple[Plugin, VerifyReport]]:
-    """Load and verify every game; raise :class:`ClaimError` with all wrong claims
-    (and, when ``strict``, :class:`UncheckedError` if a diagram makes no claim)."""
-    checked = []
-    failures = []
-    for game_id in game_ids:
-        game = get_game(game_id)
-        report = verify_game(game)
-        failures.extend(report.failures)
-        checked.append((game, report))
-    if failures:
-        raise ClaimError(failures)
-    unchecked = sum(report.unchecked for _, report in checked)
-    _check_strict(strict, unchecked, [game for game, _ in checked])
-    return checked
 
 
 def _check_strict(strict: bool, unchecked: int, games: list[Plugin]) -> None:

@@ -87,23 +87,41 @@ def xmp_packet(meta: Mapping[str, Any]) -> str:
 
 
 def attach_to_canvas(canvas: Any, meta: Mapping[str, Any]) -> None:
-    """Give a ReportLab canvas (before it is saved) the XMP packet of ``meta`` and the language."""
-    from reportlab.pdfbase.pdfdoc import XMP, PDFString
+    """Give a ReportLab canvas (before it is saved) the XMP packet of ``meta`` and the language
+    (through the canvas's public ``setCatalogEntry``)."""
+    from reportlab.pdfbase.pdfdoc import XMP
 
     packet = xmp_packet(meta)
-    catalog = canvas._doc.Catalog
-    catalog.Metadata = XMP(creator=lambda doc: packet.encode("utf-8"))
-    catalog.Lang = PDFString(language(meta))
+    canvas.setCatalogEntry("Metadata", XMP(creator=lambda doc: packet.encode("utf-8")))
+    canvas.setCatalogEntry("Lang", language(meta))
 
 
 def attach_to_writer(writer: Any, meta: Mapping[str, Any]) -> None:
-    """Give a pypdf writer the XMP packet of ``meta`` (uncompressed, as the format asks) and the language."""
-    from pypdf.generic import NameObject, StreamObject, TextStringObject
+    """Give a pypdf writer the XMP packet of ``meta`` (uncompressed, as the format asks) and the language,
+    through pypdf's public ``xmp_metadata`` setter (bytes: pypdf 7) and ``root_object``."""
+    from pypdf.generic import NameObject, TextStringObject
 
-    stream = StreamObject()
+    writer.xmp_metadata = xmp_packet(meta).encode("utf-8")
+    root = writer.root_object
+    stream = root["/Metadata"].get_object()
     stream[NameObject("/Type")] = NameObject("/Metadata")
     stream[NameObject("/Subtype")] = NameObject("/XML")
-    stream.set_data(xmp_packet(meta).encode("utf-8"))
-    root = writer._root_object
-    root[NameObject("/Metadata")] = writer._add_object(stream)
     root[NameObject("/Lang")] = TextStringObject(language(meta))
+
+
+LEAST_VERSION = (1, 4)
+"""The PDF version every file of ppprint needs at least: the XMP ``/Metadata`` stream and ``/Lang``
+in the catalogue, and transparency in the drawings, are PDF 1.4."""
+
+
+def pdf_version(header: str) -> tuple[int, int]:
+    """``(1, 7)`` of a header such as ``%PDF-1.7``."""
+    major, _, minor = header.removeprefix("%PDF-").partition(".")
+    return int(major), int(minor)
+
+
+def needed_header(*headers: str) -> str:
+    """The header a file needs that holds pages of files with ``headers`` and ppprint's own catalogue
+    entries: the highest of their versions and :data:`LEAST_VERSION`."""
+    major, minor = max([LEAST_VERSION, *(pdf_version(header) for header in headers)])
+    return f"%PDF-{major}.{minor}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ppprint.api import Cell, Direction, Edge, Tile, TileLayout, WallMaze, cell_name
+from ppprint.api import Cell, Direction, Edge, Tile, TileLayout, WallMaze
 
 BOARD_SIZE = 10
 """Cells along each side of the board's bounding square."""
@@ -71,7 +71,3 @@ def is_portal_step(start: Cell, target: Cell) -> bool:
     """Whether a step from ``start`` to ``target`` goes through a portal."""
     return abs(start[0] - target[0]) + abs(start[1] - target[1]) > 1
 
-
-def all_cell_names() -> list[str]:
-    """Names of the board cells in rank-then-file order."""
-    return [cell_name(c) for c in sorted(BOARD_CELLS, key=lambda c: (c[1], c[0]))]

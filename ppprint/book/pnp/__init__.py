@@ -80,7 +80,7 @@ def build_pnp(name: str, options: PnpOptions) -> bytes:
 
         title, author, licence, add_sections = piecepack.TITLE, piecepack.AUTHOR, piecepack.LICENCE, piecepack.add_sections
         language = None
-        rights = licence
+        rights = piecepack.CREDIT
     else:
         game = _plugin(name)
         check_meta_settable(game.data)

@@ -40,8 +40,13 @@ from ppprint.render.pieces import POINTS_PER_INCH, draw_piece
 from ppprint.render.pieces.piecepack import BODY_FILL, GRID_FILL, OUTLINE_COLOUR, centred_text, rank_text, suit_colour, suit_symbol
 
 TITLE = "Piecepack"
-AUTHOR = "James Kyle (piecepack design); ppprint (this kit)"
-LICENCE = "Piecepack © 2001 James Kyle, used with permission"
+AUTHOR = "James “Kyle” Droscha (piecepack design); ppprint (this kit)"
+LICENCE = "public domain"
+CREDIT = "The piecepack is a public domain game system invented by James “Kyle” Droscha in 2001."
+"""The piecepack's credit line, word for word the same in the kit, in every game.yaml that uses the piecepack
+and in the ``ppprint new`` template (tests/test_licences.py holds them to it), in the words of
+piecepackr, the piecepack R tools. Expansion's source still carries "Piecepack © 2001 James Kyle.
+Used with permission." (docs/licences.md)."""
 
 RANKS = (0, 1, 2, 3, 4, 5)
 """Null, ace, 2 to 5: the six values of each suit's tiles, coins and die."""
@@ -194,7 +199,7 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
         "In this file: 24 tiles and 24 coins (6 of each suit, null to 5), " + (", ".join(extras) + " for the games that ask for them, " if extras else "")
         + "then 4 dice and 4 pawns to fold. The games set up from it:",
         *game_needs(),
-        f"The piecepack: {LICENCE}. This kit's drawings: ppprint.",
+        f"{CREDIT} This kit's drawings: ppprint.",
     ]
     if options.double_sided:  # two pages: one sheet, both sides
         document.text_sheet("Piecepack print-and-play: what to print and how", how_to_print(options))
