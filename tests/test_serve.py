@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 import watchfiles
+from PIL import Image
 
 from ppprint.registry import configure
 from ppprint.build import serve as serve_module
@@ -271,3 +272,15 @@ def test_a_burst_of_connections_is_not_refused(tmp_path: Path) -> None:
         for client in clients:
             client.close()
         server.server_close()
+
+
+def test_a_picture_in_the_rules_is_served_as_its_numbered_figure(games_only: Path, tmp_path: Path) -> None:
+    """The live preview prints a picture as the web book does (markdown-it once crashed on any picture, issue 26)."""
+    path = games_only / "pileup" / "images" / "photo.png"
+    path.parent.mkdir(parents=True)
+    Image.new("RGB", (300, 200), (200, 60, 40)).save(path, "PNG")
+    edit(games_only / "pileup" / "rules.md", "## Equipment", "![The pieces of a boxed set](images/photo.png)\n\n## Equipment")
+    snapshot = LiveBook("pileup", out=tmp_path / "out").rebuild()
+    assert snapshot.ok, snapshot.problems
+    page = snapshot.page.decode("utf-8")
+    assert '<img src="data:image/' in page and "The pieces of a boxed set</figcaption>" in page
