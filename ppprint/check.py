@@ -53,7 +53,7 @@ PERFT_BUDGET = 20_000
 PERFT_DEPTH = 3
 BEFORE_PRINTING = (2, 30, 0.25)
 """The short check :func:`check_before_printing` runs: playouts (seeds 0, 1), plies each, and a time limit in
-seconds (a bundled game takes 0.04 to 0.15 CPU seconds; SanQi, whose field has hundreds of moves, reaches the limit)."""
+seconds (a bundled game takes 0.04 to 0.15 CPU seconds; a game with hundreds of moves a position reaches the limit)."""
 MAX_POSITION = 1000
 """Characters of a position text a failure quotes whole (a longer one keeps its start and end)."""
 

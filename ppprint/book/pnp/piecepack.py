@@ -45,8 +45,7 @@ LICENCE = "public domain"
 CREDIT = "The piecepack is a public domain game system invented by James “Kyle” Droscha in 2001."
 """The piecepack's credit line, word for word the same in the kit, in every game.yaml that uses the piecepack
 and in the ``ppprint new`` template (tests/test_licences.py holds them to it), in the words of
-piecepackr, the piecepack R tools. Expansion's source still carries "Piecepack © 2001 James Kyle.
-Used with permission." (docs/licences.md)."""
+piecepackr, the piecepack R tools; docs/licences.md says why it differs from one game source's older line."""
 
 RANKS = (0, 1, 2, 3, 4, 5)
 """Null, ace, 2 to 5: the six values of each suit's tiles, coins and die."""
