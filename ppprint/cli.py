@@ -17,12 +17,10 @@ defaults of ``--paper``, ``--out`` and ``--format``; an option given overrides t
 
 from __future__ import annotations
 
-import difflib
 import gc
 import importlib
 import inspect
 import os
-import re
 import signal
 import sys
 import time
@@ -36,7 +34,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from ppprint import __version__
-from ppprint.errors import GAME_EXITS, ClaimError, ContractError, InputError, Interrupted, PpprintError, UncheckedError, shorten
+from ppprint.errors import GAME_EXITS, ClaimError, ContractError, InputError, Interrupted, PpprintError, UncheckedError, closest, frame_in, shorten
 from ppprint.registry import CONFIG_FILE, configure, get_game, registry
 
 
@@ -80,10 +78,10 @@ class _Commands(TyperGroup):
         try:
             name, command, rest = super().resolve_command(ctx, args)
         except UsageError as exc:
-            close = difflib.get_close_matches(args[0], self.list_commands(ctx), n=1) if args else []
-            if not close or "Did you mean" in str(exc) or args[0].startswith("-"):
+            close = closest(args[0], self.list_commands(ctx)) if args else None
+            if close is None or "Did you mean" in str(exc) or args[0].startswith("-"):
                 raise
-            raise UsageError(f"No such command '{args[0]}'. Did you mean '{close[0]}'?", ctx) from None
+            raise UsageError(f"No such command '{args[0]}'. Did you mean '{close}'?", ctx) from None
         return name, command.load() if isinstance(command, _GameCommands) else command, rest
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
@@ -749,9 +747,6 @@ def _no_styles() -> None:
     rich_utils.COLOR_SYSTEM = None
 
 
-_REMOTE_FRAME = re.compile(r'File "([^"]+)", line (\d+)')
-
-
 def game_code_line(exc: BaseException) -> tuple[Path, int] | None:
     """The file and line of a game's own code (any module of a game folder) where ``exc`` was raised:
     the innermost frame inside a game folder, in this process or (from its traceback text) in a worker."""
@@ -759,17 +754,7 @@ def game_code_line(exc: BaseException) -> tuple[Path, int] | None:
         folders = [game.folder.resolve() for game in registry().found().values()]
     except PpprintError:
         return None
-    frames: list[tuple[str, int]] = []
-    remote = exc.__cause__
-    if remote is not None and type(remote).__name__ == "_RemoteTraceback":  # an error in a pool worker
-        frames = [(name, int(line)) for name, line in _REMOTE_FRAME.findall(str(getattr(remote, "tb", "")))]
-    else:
-        frames = [(frame.filename, frame.lineno or 0) for frame in traceback.extract_tb(exc.__traceback__)]
-    for name, line in reversed(frames):
-        path = Path(name)
-        if any(path.resolve().is_relative_to(folder) for folder in folders):
-            return path, line
-    return None
+    return frame_in(exc, folders)
 
 
 def game_error(exc: BaseException) -> InputError | None:

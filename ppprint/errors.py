@@ -16,7 +16,8 @@ from __future__ import annotations
 import difflib
 import re
 import signal
-from collections.abc import Iterable
+import traceback
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,10 +31,34 @@ _QUOTED = re.compile(r"(?<!\w)'(?=\S)[^'\n]{%d,}(?<=\S)'(?!\w)|(?<!\w)\"(?=\S)[^
 _LONG_WORD = re.compile(r"\S{%d,}" % (4 * MAX_VALUE + 1))
 
 
+def closest(name: str, known: Iterable[str]) -> str | None:
+    """The known name closest to a mistyped one, if any is close."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return close[0] if close else None
+
+
 def did_you_mean(name: str, known: Iterable[str]) -> str:
     """``did you mean 'NAME'? `` for the known name closest to a mistyped one, else nothing."""
-    close = difflib.get_close_matches(name, list(known), n=1)
-    return f"did you mean '{close[0]}'? " if close else ""
+    close = closest(name, known)
+    return f"did you mean '{close}'? " if close else ""
+
+
+_REMOTE_FRAME = re.compile(r'File "([^"]+)", line (\d+)')
+
+
+def frame_in(exc: BaseException, folders: Sequence[Path]) -> tuple[Path, int] | None:
+    """The file and line of the innermost frame of ``exc``'s traceback inside one of ``folders`` (resolved):
+    in this process, or (from its traceback text) in a pool worker; None when no frame is there."""
+    remote = exc.__cause__
+    if remote is not None and type(remote).__name__ == "_RemoteTraceback":  # an error in a pool worker
+        frames = [(name, int(line)) for name, line in _REMOTE_FRAME.findall(str(getattr(remote, "tb", "")))]
+    else:
+        frames = [(frame.filename, frame.lineno or 0) for frame in traceback.extract_tb(exc.__traceback__)]
+    for name, line in reversed(frames):
+        path = Path(name)
+        if any(path.resolve().is_relative_to(folder) for folder in folders):
+            return path, line
+    return None
 
 
 def shorten(message: str) -> str:

@@ -15,12 +15,11 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
-from types import FrameType, TracebackType
+from types import FrameType
 from typing import Any
 
 from ppprint.engine.base import Game, State
-from ppprint.errors import ClaimFailure, DataError, IllegalMoveError, InputError, InvalidMoveError
+from ppprint.errors import ClaimFailure, DataError, IllegalMoveError, InputError, InvalidMoveError, frame_in
 from ppprint.layout.plain import PlainPosition
 from ppprint.model.game import Claim, Figure, Panel
 from ppprint.model.piecepack import suit_table
@@ -163,17 +162,6 @@ def _time_limit(seconds: float) -> Iterator[None]:
             signal.setitimer(signal.ITIMER_REAL, max(outer - (seconds - left), 0.001))
 
 
-def _where_in(folder: Path, trace: TracebackType | None) -> str:
-    """The last line of the game's own code in a traceback, as ``engine.py:123`` (or nothing)."""
-    found = ""
-    while trace is not None:
-        path = Path(trace.tb_frame.f_code.co_filename)
-        if path.is_relative_to(folder):
-            found = f" (stopped in {path.relative_to(folder)}:{trace.tb_lineno})"
-        trace = trace.tb_next
-    return found
-
-
 def verify_figure(game: Plugin, figure: Figure) -> tuple[CheckedFigure, list[ClaimFailure]]:
     """Check one figure of a game: by its engine, or (a game without one) only read as pieces on cells.
     An engine still checking it after :data:`FIGURE_SECONDS` is an :class:`InputError` at the figure."""
@@ -182,7 +170,9 @@ def verify_figure(game: Plugin, figure: Figure) -> tuple[CheckedFigure, list[Cla
         with _time_limit(FIGURE_SECONDS):
             checked, failures = check_figure(engine, figure) if engine is not None else (draw_only(game, figure), [])
     except _TooLong as exc:
-        where = _where_in(game.folder.resolve(), exc.__traceback__)
+        folder = game.folder.resolve()
+        frame = frame_in(exc, [folder])
+        where = f" (stopped in {frame[0].resolve().relative_to(folder)}:{frame[1]})" if frame is not None else ""
         raise InputError(
             f"figure '{figure.id}': the game's engine was still checking it after {FIGURE_SECONDS:g} s, the limit per figure{where}",
             figure.path,

@@ -38,7 +38,7 @@ from ppprint.build.formats import Printing, print_book
 from ppprint.build.jobs import BuildOptions, GameBuild
 from ppprint.document.book import Book
 from ppprint.build.cache import CACHE_FOLDER
-from ppprint.errors import GAME_EXITS, ClaimError, ContractError, InputError, Interrupted, PpprintError, display_path
+from ppprint.errors import GAME_EXITS, ClaimError, ContractError, InputError, Interrupted, PpprintError, display_path, frame_in
 from ppprint.output import SignalFlag, flagged_signals, inside, write_atomic
 from ppprint.registry import get_game
 from ppprint.web.fonts import font_face_css, font_files
@@ -104,13 +104,13 @@ def problems_of(error: BaseException, folder: Path) -> tuple[Problem, ...]:
     message = f"{type(error).__name__}: {error}"
     if isinstance(error, SyntaxError) and error.filename:
         return (Problem(f"{display_path(Path(error.filename))}:{error.lineno}", f"{type(error).__name__}: {error.msg}"),)
+    own = frame_in(error, [folder.resolve()])
+    if own is not None:
+        return (Problem(f"{display_path(own[0])}:{own[1]}", message),)
     frames = traceback.extract_tb(error.__traceback__)
-    root = folder.resolve()
-    own = [frame for frame in frames if Path(frame.filename).resolve().is_relative_to(root)]
     if not frames:
         return (Problem("", message),)
-    frame = (own or frames)[-1]
-    return (Problem(f"{display_path(Path(frame.filename))}:{frame.lineno}", message),)
+    return (Problem(f"{display_path(Path(frames[-1].filename))}:{frames[-1].lineno}", message),)
 
 
 def error_panel(problems: Iterable[Problem], have_book: bool) -> str:
