@@ -129,7 +129,7 @@ def web_sizes() -> None:
     """Each game's web books (letter, built without the cache): the HTML page and the EPUB, raw and gzipped."""
     with tempfile.TemporaryDirectory() as out:
         for book_format in ("html", "epub"):
-            built = build_games(registry().ids(), "letter", Path(out) / book_format, book_format=book_format, cache=False)
+            built = build_games(registry().ids(), "letter", Path(out) / book_format, book_formats=[book_format], cache=False)
             for path in sorted(p for p in built.written if p.suffix == f".{book_format}"):
                 data = path.read_bytes()
                 goal = f" (goal: at most {GOAL_WEB_KIB} KiB raw)" if book_format == "html" else ""

@@ -319,7 +319,7 @@ def build(
             "--format",
             help="standard: full-size pages; booklet: half-size pages imposed two to a sheet, to fold (OUT/<game>-<paper>-booklet.pdf);"
             " html: one self-contained web page (OUT/<game>.html, figures as drawn for PAPER); epub: an EPUB 3 (OUT/<game>.epub)."
-            " Repeatable: a book in each format (ppprint.toml's build.formats sets the default).",
+            " Repeatable: a book in each format, all written as one set or none (ppprint.toml's build.formats sets the default).",
         ),
     ] = [BookFormat.standard],  # noqa: B006 - typer reads the default, nothing changes it
     figures: Annotated[bool, typer.Option("--figures", help="Also write every figure to OUT/<game>-figures/<figure>.svg and .png.")] = False,
@@ -346,28 +346,23 @@ def build(
     if all_games and games:
         raise InputError("name one or more games, or give --all (not both)")
     ids = _all_games() if all_games else list(games or _current_game())
-    formats = [FORMATS[book_format.value] for book_format in dict.fromkeys(book_formats)]
-    # The catalogue is a PDF: it comes with the first PDF format only.
-    catalogue_with = next((book_format for book_format in formats if book_format.file.endswith(".pdf")), None) if all_games else None
-    builds = [
-        build_games(
-            ids, paper.value, out, progress=_progress(), book_format=book_format.name, figures=figures and book_format is formats[0], dpi=dpi,
-            catalogue=book_format is catalogue_with,
-            strict=strict, jobs=jobs, cache=not no_cache, designers_notes=designers_notes, check=not no_check,
-        )
-        for book_format in formats
-    ]
-    written = list(dict.fromkeys(path for build in builds for path in build.written))
-    for path in written:
+    formats = [book_format.value for book_format in book_formats]
+    built = build_games(
+        ids, paper.value, out, progress=_progress(), book_formats=formats, figures=figures, dpi=dpi,
+        # The catalogue is a PDF: it comes with a build that prints PDFs.
+        catalogue=all_games and any(FORMATS[name].file.endswith(".pdf") for name in formats),
+        strict=strict, jobs=jobs, cache=not no_cache, designers_notes=designers_notes, check=not no_check,
+    )
+    for path in built.written:
         if path.suffix in (".pdf", ".html", ".epub"):
             _say(f"wrote {path}")
-    if builds[-1].unchecked:
-        _say(f"note: {builds[-1].unchecked} diagram(s) make no claim, so nothing checked them (--strict refuses them)")
-    for warning in dict.fromkeys(warning for build in builds for warning in build.warnings):
+    if built.unchecked:
+        _say(f"note: {built.unchecked} diagram(s) make no claim, so nothing checked them (--strict refuses them)")
+    for warning in built.warnings:
         _say(f"warning: {warning} (--strict refuses it)", err=True)
     if figures:
-        _say(f"wrote {sum(p.suffix == '.svg' for p in written)} figures as SVG and PNG ({dpi:g} dpi)")
-    _detail(f"{sum(build.reused for build in builds)} figure(s) checked and drawn by an earlier build, taken from {out / '.ppprint-cache'}")
+        _say(f"wrote {sum(p.suffix == '.svg' for p in built.written)} figures as SVG and PNG ({dpi:g} dpi)")
+    _detail(f"{built.reused} figure(s) checked and drawn by an earlier build, taken from {out / '.ppprint-cache'}")
 
 
 def serve(

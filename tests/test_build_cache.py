@@ -130,7 +130,7 @@ def test_anything_else_is_refused(damage) -> None:  # type: ignore[no-untyped-de
 
 @pytest.mark.parametrize(("game_ids", "book_format", "figures"), [(["expansion", "sanqi"], "standard", False), (["pileup"], "booklet", True)])
 def test_the_cache_changes_no_byte(tmp_path: Path, game_ids: list[str], book_format: str, figures: bool) -> None:
-    options = dict(book_format=book_format, figures=figures, dpi=40.0, jobs=1)
+    options = dict(book_formats=[book_format], figures=figures, dpi=40.0, jobs=1)
     build_games(game_ids, "a4", tmp_path / "plain", cache=False, **options)  # type: ignore[arg-type]
     assert not (tmp_path / "plain" / CACHE_FOLDER).exists()
     cold = build_games(game_ids, "a4", tmp_path / "cached", **options)  # type: ignore[arg-type]

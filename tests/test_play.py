@@ -482,7 +482,7 @@ def test_build_with_report_ends_the_book_with_designers_notes(tmp_path: Path, mo
     assert "Designer\u2019s notes" not in [o.title for o in PdfReader(plain.written[0]).outline]
     # The web book and the EPUB end with them too.
     for book_format in ("html", "epub"):
-        web = build_games(["pileup"], "letter", tmp_path / book_format, jobs=1, book_format=book_format, designers_notes=True)
+        web = build_games(["pileup"], "letter", tmp_path / book_format, jobs=1, book_formats=[book_format], designers_notes=True)
         content = web.written[0].read_bytes()
         page = content.decode("utf-8") if book_format == "html" else zipfile.ZipFile(io.BytesIO(content)).read("EPUB/book.xhtml").decode("utf-8")
         assert 'id="designers-notes"' in page and "Simulated play, not playtesting" in page, book_format

@@ -413,10 +413,10 @@ def games_only(games_copy: Path) -> Iterator[Path]:
 
 
 def test_two_builds_write_the_same_bytes(tmp_path: Path) -> None:
-    first = build_games(["pileup"], "letter", tmp_path / "a", book_format="html", jobs=1, cache=False)
+    first = build_games(["pileup"], "letter", tmp_path / "a", book_formats=["html"], jobs=1, cache=False)
     subset_font.cache_clear()
-    second = build_games(["pileup"], "letter", tmp_path / "b", book_format="html", jobs=1)
-    third = build_games(["pileup"], "letter", tmp_path / "b", book_format="html", jobs=1)  # warm: from the cache
+    second = build_games(["pileup"], "letter", tmp_path / "b", book_formats=["html"], jobs=1)
+    third = build_games(["pileup"], "letter", tmp_path / "b", book_formats=["html"], jobs=1)  # warm: from the cache
     assert [p.name for p in first.written] == ["pileup.html"]
     data = first.written[0].read_bytes()
     assert data == second.written[0].read_bytes() == third.written[0].read_bytes()

@@ -13,7 +13,7 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -95,7 +95,8 @@ class BuildOptions:
     """What every game of one build is built with."""
 
     paper: str
-    book_format: str = "standard"
+    book_formats: tuple[str, ...] = ("standard",)
+    """The formats each game's book is printed in (names of :data:`~ppprint.build.formats.FORMATS`)."""
     figures: bool = False
     dpi: float = 150.0
     strict: bool = False
@@ -140,10 +141,11 @@ class GameBuild:
         return book.with_appendix(notes_book(summary, self.options.paper))
 
     def files(self) -> list[tuple[str, bytes]]:
-        """The game's book and (with ``figures``) its figure files, by name inside the output folder."""
+        """The game's book in each format and (with ``figures``) its figure files, by name inside the output folder."""
         options = self.options
         printing = Printing(layouts=self.figures, keys=self.figures.keys)
-        files = [print_book(self.book(), options.book_format, printing)]
+        book = self.book()
+        files = [print_book(book, name, printing) for name in options.book_formats]
         if options.figures:
             files += figure_files(self.game, self.report, options.dpi, self.figures.drawing)
         self.figures.drawn.clear()  # the next game's book needs the memory more
@@ -237,7 +239,7 @@ def build_games(
     paper: str,
     out: Path,
     progress: bool = False,
-    book_format: str = "standard",
+    book_formats: Sequence[str] = ("standard",),
     figures: bool = False,
     dpi: float = 150.0,
     catalogue: bool = False,
@@ -247,7 +249,9 @@ def build_games(
     designers_notes: bool = False,
     check: bool = True,
 ) -> Build:
-    """Write each game's book: ``OUT/<game>-<paper>.pdf``, or ``OUT/<game>-<paper>-booklet.pdf``.
+    """Write each game's book in each of ``book_formats`` (:data:`~ppprint.build.formats.FORMATS`): for
+    example ``OUT/<game>-<paper>.pdf`` and ``OUT/<game>-<paper>-booklet.pdf``. A game is verified, and its
+    :class:`~ppprint.document.book.Book` made, once for all the formats.
 
     ``figures`` also writes every checked figure as SVG and PNG (see :func:`figure_files`);
     ``catalogue`` also writes ``OUT/catalogue-<paper>.pdf`` listing the games.
@@ -264,7 +268,7 @@ def build_games(
     """
     jobs = default_jobs() if jobs is None else max(1, jobs)
     notes = _notes(game_ids, jobs) if designers_notes else {}
-    options = BuildOptions(paper, book_format, figures, dpi, strict, out, cache, notes, check)
+    options = BuildOptions(paper, tuple(dict.fromkeys(book_formats)), figures, dpi, strict, out, cache, notes, check)
     tasks = len(game_ids) + int(catalogue)
     if jobs == 1 or tasks <= 1:
         files, cache_entries, unchecked, reused = _build_here(game_ids, options, catalogue, progress)
@@ -319,7 +323,7 @@ def _build_here(game_ids: list[str], options: BuildOptions, catalogue: bool, pro
     with _progress_bar(progress) as bar:
         task = bar.add_task("building rulebooks", total=len(builds))
         for build in builds:
-            bar.update(task, description=f"building {build.game.id} ({options.paper}, {options.book_format})")
+            bar.update(task, description=f"building {build.game.id} ({options.paper}, {', '.join(options.book_formats)})")
             files += build.files()
             cache_entries |= build.store.new
             bar.advance(task)

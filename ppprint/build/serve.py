@@ -164,7 +164,7 @@ class LiveBook:
 
         self.game_id = game_id
         self.where = get_game(game_id).where
-        self.options = BuildOptions(paper, "html", out=out, cache=cache, check=check)
+        self.options = BuildOptions(paper, ("html",), out=out, cache=cache, check=check)
         self.out = out
         self.pdf = pdf
         self.memo = WebMemo()
