@@ -71,3 +71,28 @@ def test_the_piecepack_is_credited_in_the_same_words_everywhere() -> None:
         and path.name not in ("piecepack.py", "licences.md")  # these two quote Expansion's source
     ]
     assert stale == []
+
+
+CC_TITLES = {"CC-BY-4.0": "Creative Commons Attribution 4.0 International", "CC-BY-SA-4.0": "Creative Commons Attribution-ShareAlike 4.0 International"}
+
+
+def test_each_creative_commons_licence_ships_its_legal_code() -> None:
+    listed = set(PROJECT["license-files"])
+    for path in game_files():
+        name = yaml.safe_load(path.read_text(encoding="utf-8"))["licence"]["name"]
+        if name in SPDX:
+            assert f"LICENSES/{SPDX[name]}.txt" in listed, (path.parent.name, name)
+    for identifier, title in CC_TITLES.items():
+        text = (ROOT / "LICENSES" / f"{identifier}.txt").read_text(encoding="utf-8")
+        assert text.startswith(title + "\n"), identifier
+        assert all(f"Section {number} – " in text for number in range(1, 9)), identifier
+        assert ("ShareAlike" in text.split("Section 2")[0]) == ("SA" in identifier), identifier
+
+
+def test_every_game_module_states_its_licence_in_the_expression() -> None:
+    modules = sorted((ROOT / "games").glob("*/*.py"))
+    assert len(modules) >= 20
+    for module in modules:
+        first = module.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# SPDX-License-Identifier: "), module
+        assert "MIT" in first and set(first.split(": ", 1)[1].split(" AND ")) <= licence_ids(), module

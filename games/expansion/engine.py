@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Expansion (Lu Bolin, Teng Yan Zhen, Julia Kwek, 2025): the reference engine.
 
 The board is 3x3 piecepack tiles of 2x2 cells, a 6x6 grid ``a1``..``f6``. Tiles

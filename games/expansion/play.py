@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Simulated play of Expansion (see :mod:`ppprint.play.hooks`): an evaluation for greedy play and MCTS."""
 
 from __future__ import annotations

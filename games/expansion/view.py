@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """How Expansion is drawn: the 3x3 tiles, the minions as coins, and the marks of captured tiles."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Piecepackman's own commands: ``ppprint piecepackman maze check FILE`` and ``... maze generate``."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Piecepackman (Dan Burkey): an autonomous Piecepackman against four ghosts in a matchstick maze.
 
 Players. The engine's players are the four ghosts, in suit order (``suns``,

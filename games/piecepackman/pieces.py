@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The ``piecepackman`` piece: a null coin with a mouth cut towards his facing.
 
 ``Piece.angle`` is the direction of the mouth, counter-clockwise from east

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Simulated play of Piecepackman (see :mod:`ppprint.play.hooks`): levels and ghosts to compare, and simple ghosts.
 
 Piecepackman moves on his own (the engine plays him from his dice); the players

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Piecepackman print-and-play: each level as a true-size maze plan (1 square = 1 inch), tiled over pages.
 
 A plan shows what to build the level on: the board, the walls where the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """How Piecepackman is drawn: the 24 tiles, the matchstick walls, cubes, power coins, ghosts and Piecepackman.
 
 The board is a :class:`~ppprint.api.TileBoard` of the game's 24 tiles (rows

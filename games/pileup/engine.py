@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Pile Up (Rey Alicea, 2014): the reference engine.
 
 Two players, black (moves first) and white, each own ten pieces numbered 1 to 10

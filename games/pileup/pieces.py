@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Pile Up pieces: board squares, numbered discs and stacks.
 
 A single piece (``pileup-piece``) is a disc seen from above with its value:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Simulated play of Pile Up (see :mod:`ppprint.play.hooks`): forced captures, and an evaluation for greedy play."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Pile Up print-and-play: the 8x8 board at true size (1 in squares) and the 20 numbered pieces.
 
 The board is the 8 in square alone, its coordinates printed inside the edge

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """How Pile Up is drawn: the 8x8 board, single pieces from above, stacks side-on, and the reserves."""
 
 from __future__ import annotations

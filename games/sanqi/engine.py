@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """SanQi: two players share three types of pieces on a hexagonal field and race to a pattern.
 
 Rules as ppprint reads them (sources/sanqi.txt and the SanQi rulings): a field of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT AND Apache-2.0
 """SanQi's piece: ``sanqi``, a Shang, Zhong or Xia (its field's cells are the shared ``hexcell``).
 
 Each type has its own shape as well as its colour, so the three stay apart in

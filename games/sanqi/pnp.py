@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """SanQi print-and-play: a field of any side, tiled over pages, and the pieces to cut out."""
 
 from __future__ import annotations

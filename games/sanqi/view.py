@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """How SanQi is drawn: the hexagonal field (or a window of it) as ``hexcell`` pieces, the pieces as ``sanqi`` pieces."""
 
 from __future__ import annotations

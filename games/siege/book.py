@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What Siege by Number's rules text may use besides its figures: the battle tables."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Siege by Number (Matt Worden, 2003): the pinwheel board, dice turns and battles, 2 to 4 players.
 
 The board (see RULINGS.md) is built from tiles in the rulings' cell coordinates:

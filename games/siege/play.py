@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Simulated play of Siege by Number (see :mod:`ppprint.play.hooks`): the report compares 2, 3 and 4 players.
 
 The engine's ``GAME`` is the four-player game; each variant is the game for a count of players with the

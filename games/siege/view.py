@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """How Siege by Number is drawn: the pinwheel of tiles, the pieces, and beside each Home Base
 its owner's Army stack and waiting Commander, with the dice in front of the player to move.
 
