@@ -123,3 +123,20 @@ def test_the_notation_page_names_every_reason_code(game_id: str) -> None:
     section = text[start : text.find("\n## ", start + 1)]
     listed = set(re.findall(r"`([a-z-]+)`", section[section.index("**Reason codes**") :]))
     assert listed == {reason.value for reason in game.Reason}, f"docs/notation.md, {game.title}"
+
+
+def test_the_figure_reference_names_every_key_a_figure_file_takes() -> None:
+    """The designer's guide's "Figure files" section names every key of a figure, a panel, a claim and a view."""
+    from pydantic import BaseModel
+
+    from ppprint.model import figure, view
+
+    guide = (ROOT / "docs" / "designer.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Figure files") :]
+    models: list[type[BaseModel]] = [
+        figure.SetupClaim, figure.LegalClaim, figure.IllegalClaim, figure.AfterClaim, figure.FactsClaim, figure.MovesClaim,
+        figure.PanelModel, figure.FigureFile, view.WindowOptions,
+    ]
+    keys = {field.alias or name for model in models for name, field in model.model_fields.items()}
+    missing = sorted(key for key in keys if not re.search(rf"`{key}[`:]|\b{key}:", section))
+    assert missing == [], f"docs/designer.md, Figure files: no word on {missing}"
