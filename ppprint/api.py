@@ -54,7 +54,8 @@ Data files
     ``validated`` data checked against a pydantic model, errors at their lines;
     ``write_atomic`` write a file whole or not at all.
 Simulated play (``play.py``)
-    ``Variant`` a set-up the report measures; ``Agent``, ``AgentFactory``, ``Evaluate``.
+    ``Variant`` a set-up the report measures; ``Agent``, ``AgentFactory``, ``Evaluate``;
+    ``GreedyAgent`` one ply ahead by an evaluation (``FollowUps`` counts a move with what it opens).
 Print-and-play (``pnp.py``)
     ``PnpOptions`` the sheets' options; ``PrintAndPlay`` the document; ``SheetPiece``
     a piece to cut out; ``piece_table`` a table of one piece.
@@ -116,7 +117,7 @@ if TYPE_CHECKING:  # the names' types, for mypy (at run time each loads on first
     from ppprint.model.validation import validated
     from ppprint.model.yamlio import line_of, load_yaml
     from ppprint.output import write_atomic
-    from ppprint.play.agents import Agent, AgentFactory, Evaluate
+    from ppprint.play.agents import Agent, AgentFactory, Evaluate, FollowUps, GreedyAgent
     from ppprint.play.hooks import Variant
     from ppprint.render.draw import Drawing, Paint, Pen, Segment, parse_path
     from ppprint.render.figure import PanelPicture, figure_drawing, table_drawing
@@ -167,7 +168,7 @@ _TABLE: dict[str, tuple[str, str]] = {
     **_from("ppprint.render.fonts", "SANS", "SANS_BOLD", "SERIF", "SERIF_BOLD"),
     **_from("ppprint.render.pieces", "POINTS_PER_INCH", "draw_piece", "piece_drawer"),
     **_from("ppprint.render.svg", "svg_document"),
-    **_from("ppprint.play.agents", "Agent", "AgentFactory", "Evaluate"),
+    **_from("ppprint.play.agents", "Agent", "AgentFactory", "Evaluate", "FollowUps", "GreedyAgent"),
     **_from("ppprint.play.hooks", "Variant"),
     **_from("ppprint.book.pnp", "PnpOptions"),
     **_from("ppprint.book.pnp.standard", "piece_table"),
@@ -178,8 +179,8 @@ _TABLE: dict[str, tuple[str, str]] = {
 # The names of _TABLE, written out so that mypy takes them as exported (tests/test_public_api.py compares them).
 __all__ = [
     "ALL_DIRECTIONS", "Agent", "AgentFactory", "CHANCE", "COIN_DIAMETER", "Cell", "DataError", "Direction", "Drawing",
-    "Edge", "EndReason", "Evaluate", "FactName", "Game", "GameView", "Graph", "GraphBoard", "GraphLine", "GraphPoint",
-    "GridGame", "GridMove", "GridPosition", "GridState", "HEX_DIRECTIONS", "HexBoard", "HexField", "Highlight",
+    "Edge", "EndReason", "Evaluate", "FactName", "FollowUps", "Game", "GameView", "Graph", "GraphBoard", "GraphLine", "GraphPoint",
+    "GreedyAgent", "GridGame", "GridMove", "GridPosition", "GridState", "HEX_DIRECTIONS", "HexBoard", "HexField", "Highlight",
     "IllegalMoveError", "InputError", "InvalidMoveError", "LABEL_GAP", "LABEL_HALF", "LEGAL", "Label", "Move",
     "ORTHOGONAL", "Outcome", "POINTS_PER_INCH", "Paint", "PanelPicture", "Pen", "Piece", "PnpOptions", "Point",
     "PositionError", "PositionModel", "PrintAndPlay", "ReasonCode", "Region", "SANS", "SANS_BOLD", "SERIF",

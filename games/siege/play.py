@@ -11,12 +11,10 @@ advances it on the enemy Home Bases by :func:`evaluate`.
 from __future__ import annotations
 
 import math
-import random
-from dataclasses import dataclass
 from heapq import heappop, heappush
 from typing import Any
 
-from ppprint.api import TERMINAL, Agent, AgentFactory, State, Variant
+from ppprint.api import Agent, AgentFactory, GreedyAgent, State, Variant
 
 from .engine import DieMove, Siege, SiegeState
 
@@ -98,44 +96,17 @@ def evaluate(state: State[Any], player: int) -> float:
     return max(-1.0, min(1.0, 1 - turns_to_win(state, player) / 10))
 
 
-def _value(state: SiegeState, player: int) -> float:
-    return state.returns()[player] if state.current_player == TERMINAL else evaluate(state, player)
-
-
-@dataclass
-class Advance:
-    """Greedy play one move ahead by :func:`evaluate`, where a die move counts with the best attack it allows
-    (so an Army steps up and strikes in one thought). Like greedy, it sees the battle's result, and so the
-    hidden Army values: it is a yardstick of the rules, not a fair player."""
-
-    name: str = "advance"
-
-    def choose(self, state: State[Any], rng: random.Random) -> Any:
-        assert isinstance(state, SiegeState)
-        moves = state.legal_moves()
-        if len(moves) == 1 or rng.random() < WANDER:
-            return rng.choice(moves)
-        player = state.current_player
-        best: list[Any] = []
-        best_value = -math.inf
-        for move in moves:
-            state.push(move)
-            value = _value(state, player)
-            if type(move) is DieMove:
-                for attack in state.attacks():
-                    state.push(attack)
-                    value = max(value, _value(state, player))
-                    state.undo()
-            state.undo()
-            if value > best_value:
-                best, best_value = [move], value
-            elif value == best_value:
-                best.append(move)
-        return best[0] if len(best) == 1 else rng.choice(best)
+def _attacks_after(state: State[Any], move: Any) -> Any:
+    """After a die move, the attacks it allows (the same player strikes next); after any other move, none."""
+    assert isinstance(state, SiegeState)
+    return state.attacks() if type(move) is DieMove else ()
 
 
 def _advance(option: str | None) -> Agent:
-    return Advance()
+    """Greedy play one move ahead by :func:`evaluate`, where a die move counts with the best attack it allows
+    (so an Army steps up and strikes in one thought), and a random move :data:`WANDER` of the time. Like
+    greedy, it sees the battle's result, and so the hidden Army values: a yardstick of the rules, not a fair player."""
+    return GreedyAgent(evaluate, name="advance", follow_ups=_attacks_after, wander=WANDER)
 
 
 def agents() -> dict[str, AgentFactory]:

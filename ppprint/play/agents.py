@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -75,23 +75,37 @@ def score(state: State[Any], player: int, evaluate: Evaluate | None) -> float:
     return max(-1.0, min(1.0, float(evaluate(state, player))))
 
 
+FollowUps = Callable[[State[Any], Any], Iterable[Any]]
+"""Moves the mover may play next, in the position after a move (``state`` has it pushed; ``move`` is it)."""
+
+
 @dataclass
 class GreedyAgent:
-    """One ply ahead: the move whose position scores best for the mover (ties at random)."""
+    """One ply ahead: the move whose position scores best for the mover (ties at random).
+
+    ``follow_ups`` lets a game count a move with the best of the moves it allows the same player straight
+    after (a step and the strike it opens); ``wander`` is how often a random move is played instead.
+    """
 
     evaluate: Evaluate | None = None
     name: str = "greedy"
+    follow_ups: FollowUps | None = None
+    wander: float = 0.0
 
     def choose(self, state: State[Any], rng: random.Random) -> Any:
         player = state.current_player
         moves = state.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
+        if len(moves) == 1 or (self.wander and rng.random() < self.wander):
+            return moves[0] if len(moves) == 1 else rng.choice(moves)
         best: list[Any] = []
         best_score = -math.inf
         for move in moves:
             state.push(move)
             value = score(state, player, self.evaluate)
+            for follow_up in self.follow_ups(state, move) if self.follow_ups else ():
+                state.push(follow_up)
+                value = max(value, score(state, player, self.evaluate))
+                state.undo()
             state.undo()
             if value > best_score:
                 best, best_score = [move], value
