@@ -27,11 +27,12 @@ import time
 import traceback
 from collections.abc import Sequence
 from enum import Enum
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from ppprint import __version__
 from ppprint.errors import GAME_EXITS, ClaimError, ContractError, InputError, Interrupted, PpprintError, UncheckedError, closest, frame_in, shorten
@@ -54,6 +55,37 @@ NoArgsIsHelpError: type[Exception] = getattr(_CLICK, "NoArgsIsHelpError", UsageE
 """``ppprint`` (or ``ppprint pnp``) alone: the help is printed, then this is raised (exit status 2)."""
 
 
+def _type_label(param: Any, ctx: Any) -> str | None:
+    """A parameter's type as help shows it: nothing for a flag, and a repeatable option's values followed by
+    "...", as click and most tools show them (typer 0.29's own labels are ``<bool>`` and ``<list[a|b]>``)."""
+    if getattr(param, "is_flag", False):
+        return None
+    label = str(type(param).display_type(param, ctx))
+    if not (label.startswith("<list[") and label.endswith("]>")):
+        return label
+    return f"<{label[6:-2]}>" + ("" if isinstance(param, TyperArgument) else "...")  # an argument's name says "..." already
+
+
+def _plain_labels(command: Any) -> Any:
+    """``command`` (and a group's sub-commands), its help labelling each parameter's type by :func:`_type_label`
+    (typer 0.29 and later label types in help; the help option itself is made when help is asked for)."""
+    if getattr(command, "plain_labels", False):
+        return command
+    made = command.get_params
+
+    def get_params(ctx: Any) -> list[Any]:
+        params: list[Any] = made(ctx)
+        for param in params:
+            if hasattr(type(param), "display_type"):
+                param.display_type_rich = partial(_type_label, param)
+        return params
+
+    command.get_params, command.plain_labels = get_params, True
+    for sub in getattr(command, "commands", {}).values():
+        _plain_labels(sub)
+    return command
+
+
 class _Commands(TyperGroup):
     """ppprint's own commands, ``pnp`` with a sub-command per printable name, and each game's own commands
     (listed as :class:`_GameCommands`, loaded when run)."""
@@ -68,9 +100,9 @@ class _Commands(TyperGroup):
     def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:  # type: ignore[override]
         command = super().get_command(ctx, cmd_name)
         if command is not None:
-            return command
+            return _plain_labels(command)
         if cmd_name == "pnp":
-            return _named(typer.main.get_command(pnp_app), "pnp")
+            return _plain_labels(_named(typer.main.get_command(pnp_app), "pnp"))
         return _GameCommands(cmd_name) if cmd_name in _game_command_ids(ctx) else None
 
     def resolve_command(self, ctx: typer.Context, args: list[str]) -> Any:  # type: ignore[override]
@@ -82,7 +114,7 @@ class _Commands(TyperGroup):
             if close is None or "Did you mean" in str(exc) or args[0].startswith("-"):
                 raise
             raise UsageError(f"No such command '{args[0]}'. Did you mean '{close}'?", ctx) from None
-        return name, command.load() if isinstance(command, _GameCommands) else command, rest
+        return name, _plain_labels(command.load()) if isinstance(command, _GameCommands) else command, rest
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         """Run the command; a :data:`GAME_EXITS` exception a game's own code raised is the game's error
@@ -599,7 +631,7 @@ class _PnpCommands(TyperGroup):
         title = "the piecepack kit" if cmd_name == KIT else get_game(cmd_name).data.meta.title
         one = typer.Typer(add_completion=False)
         one.command(cmd_name, help=f"Print-and-play sheets of {title}.")(_pnp_writer(cmd_name))
-        return typer.main.get_command(one)
+        return _plain_labels(typer.main.get_command(one))
 
 
 pnp_app = typer.Typer(cls=_PnpCommands, add_completion=False, no_args_is_help=True)
@@ -673,7 +705,7 @@ def run(args: Sequence[str] | None = None) -> int:
 
     if os.environ.get("NO_COLOR"):
         _no_styles()
-    command = typer.main.get_command(app)
+    command = _plain_labels(typer.main.get_command(app))
     try:
         with interruptible():
             result = command.main(args=list(args) if args is not None else None, prog_name="ppprint", standalone_mode=False)

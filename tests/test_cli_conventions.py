@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from ppprint.cli import run
 from ppprint.config import key_line
 from tests.conftest import run_cli
 
@@ -82,6 +83,18 @@ def test_help_uses_the_terminal_width(tmp_path: Path) -> None:
     lines = output.decode().splitlines()
     assert child.returncode == 0 and "Usage: ppprint build" in output.decode()
     assert max(len(line) for line in lines) > 140
+
+
+@pytest.mark.parametrize("args", [("-h",), ("build", "-h"), ("pnp", "piecepack", "-h"), ("piecepackman", "-h"), ("piecepackman", "maze", "generate", "-h")])
+def test_help_labels_types_as_tools_do(args: tuple[str, ...], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A flag shows no type and a repeatable option its values and "...": never typer's ``<bool>`` or ``<list[...]>``."""
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert run(list(args)) == 0
+    shown = capsys.readouterr().out
+    assert "Usage: ppprint" in shown and "<bool>" not in shown and "<list[" not in shown, shown
+    if args[0] == "build":
+        assert "--format  " in shown and "<standard|booklet|html|epub>..." in shown and "games...      <str>  " in shown, shown
 
 
 def _read(fd: int) -> bytes:
