@@ -68,7 +68,8 @@ def _type_label(param: Any, ctx: Any) -> str | None:
 
 def _plain_labels(command: Any) -> Any:
     """``command`` (and a group's sub-commands), its help labelling each parameter's type by :func:`_type_label`
-    (typer 0.29 and later label types in help; the help option itself is made when help is asked for)."""
+    (typer 0.29 and later label types in help; the help option itself is made when help is asked for) and
+    its paragraphs wrapped to the terminal."""
     if getattr(command, "plain_labels", False):
         return command
     made = command.get_params
@@ -81,6 +82,8 @@ def _plain_labels(command: Any) -> Any:
         return params
 
     command.get_params, command.plain_labels = get_params, True
+    if command.help:  # rich keeps a docstring's line breaks: one line per paragraph, wrapped to the terminal
+        command.help = "\n\n".join(" ".join(paragraph.split()) for paragraph in inspect.cleandoc(command.help).split("\n\n"))
     for sub in getattr(command, "commands", {}).values():
         _plain_labels(sub)
     return command

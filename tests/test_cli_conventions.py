@@ -93,7 +93,8 @@ def test_help_labels_types_as_tools_do(args: tuple[str, ...], capsys: pytest.Cap
     assert run(list(args)) == 0
     shown = capsys.readouterr().out
     assert "Usage: ppprint" in shown and "<bool>" not in shown and "<list[" not in shown, shown
-    if args[0] == "build":
+    if args[0] == "build":  # the docstring's second paragraph, two lines in the source, is one line at 200 columns
+        assert "builds that game. Figures are checked and drawn once per content" in shown, shown
         assert "--format  " in shown and "<standard|booklet|html|epub>..." in shown and "games...      <str>  " in shown, shown
 
 
