@@ -306,7 +306,7 @@ _CITATION = re.compile(r"Figure\s+(\d+)")
 
 
 def _foot(frame: Frame) -> float:
-    """How high above the page's foot a flowable's foot may go in ``frame`` (its bottom padding)."""
+    """The lowest a flowable may reach in ``frame``, from the page's foot: the frame's foot and bottom padding."""
     return frame.y1 + frame.bottomPadding
 
 
