@@ -40,7 +40,14 @@ from ppprint.registry import CONFIG_FILE, configure, get_game, registry
 
 
 def _click_exceptions() -> Any:
-    """Click's exceptions: typer's own copy of click (typer 0.22 and later), else click itself."""
+    """The module of the click exceptions typer raises: ppprint's one import of a private module.
+
+    Typer 0.22 and later carry their own copy of click (``typer._click``, not the ``click`` package) and
+    raise its classes; of them they export only ``BadParameter`` (and their own ``Abort`` and ``Exit``),
+    not ``UsageError``, ``ClickException`` or ``NoArgsIsHelpError``, which :func:`run` catches and
+    ``resolve_command`` raises. Earlier typer raises click's own, public in ``click.exceptions``.
+    The CLI tests check that the public ``typer.BadParameter`` is a ``UsageError`` from here.
+    """
     try:
         return importlib.import_module("typer._click.exceptions")
     except ImportError:

@@ -213,3 +213,11 @@ def test_every_game_fits_the_half_size_booklet_pages(game_id):
     assert name.endswith("booklet.pdf") and len(reader.pages) >= 2
     text = " ".join(page.extract_text() for page in reader.pages)
     assert "Clarifications" in text and "Checked by the rules engine" in " ".join(text.split())
+
+
+def test_two_booklet_builds_are_byte_identical_without_a_file_identifier():
+    """The booklet writes no /ID (optional in PDF 1.4; pypdf's only public setter draws random bytes),
+    so the same book makes the same bytes."""
+    pdf = printed("sanqi", "a4", "booklet")
+    assert "/ID" not in PdfReader(io.BytesIO(pdf)).trailer
+    assert print_book(book_of("sanqi", "a4"), "booklet")[1] == pdf

@@ -49,6 +49,15 @@ def test_a_typo_gets_a_suggestion(tmp_path: Path, args: tuple[str, ...], line: s
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1 and result.stderr.startswith(line), result.stderr
 
 
+def test_the_click_exceptions_caught_are_the_ones_typer_raises() -> None:
+    """The one private import (typer's own copy of click): its UsageError is the base of typer's public BadParameter."""
+    import typer
+
+    from ppprint.cli import ClickException, NoArgsIsHelpError, UsageError
+
+    assert issubclass(typer.BadParameter, UsageError) and issubclass(NoArgsIsHelpError, UsageError) and issubclass(UsageError, ClickException)
+
+
 def test_quiet_and_verbose(tmp_path: Path) -> None:
     said = run_cli("render", "expansion", "setup", cwd=tmp_path)
     assert said.stdout.startswith("wrote ") and said.returncode == 0

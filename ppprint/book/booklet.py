@@ -21,14 +21,12 @@ front cover.
 
 from __future__ import annotations
 
-import hashlib
 import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
-from pypdf.generic import ArrayObject, ByteStringObject
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
@@ -141,10 +139,9 @@ def impose(pdf: bytes, paper: str, metadata: Mapping[str, Any], covers: bytes | 
             "/Producer": "ppprint (ReportLab, pypdf)",
         }
     )
-    # The file identifier is a digest of the book, so two builds are byte-identical. pypdf has no public
-    # setter for it (generate_file_identifiers() draws random bytes), so its attribute is set.
-    identifier = ByteStringObject(hashlib.md5(pdf + (covers or b"") + paper.encode()).digest())
-    writer._ID = ArrayObject([identifier, identifier])
+    # No file identifier (/ID) in the trailer: it is optional in PDF 1.4, which the booklet declares, and
+    # pypdf writes none unless asked; its only public way to set one (generate_file_identifiers()) draws
+    # random bytes, and two builds must be byte-identical.
     writer.compress_identical_objects()
     output = io.BytesIO()
     writer.write(output)

@@ -35,9 +35,20 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from reportlab.platypus import ActionFlowable, BaseDocTemplate, Flowable, FrameBreak, ImageAndFlowables, KeepTogether, ListFlowable, Paragraph
+from reportlab.platypus import ActionFlowable, BaseDocTemplate, Flowable, Frame, FrameBreak, ImageAndFlowables, KeepTogether, ListFlowable, Paragraph
 
-from ppprint.book.paragraph import LAYOUT_LOG, Heading, Placed, log_placed
+from ppprint.book.paragraph import LAYOUT_LOG, Heading, Placed, TextParagraph, log_placed
+from ppprint.book.reportlab_state import (
+    at_top,
+    available_width,
+    contents,
+    cursor_y,
+    flowables_on_page,
+    forget_postponed,
+    frame_of,
+    is_page_top,
+    space_after_last,
+)
 
 MIN_SHRINK = 0.8
 """A figure may print at this share of its size, at least, to fit where the text places it."""
@@ -252,22 +263,24 @@ class Keep(KeepTogether):
     leave more than ``gap`` of the page blank: then they start here and the last one is split."""
 
     def __init__(self, flowables: Sequence[Flowable], gap: float = 0.25):
-        super().__init__(list(flowables))
+        self.flowables = list(flowables)
+        """What it keeps together (the list ReportLab's ``KeepTogether`` lays out)."""
+        super().__init__(self.flowables)
         self.gap = gap
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
         parts: list[Flowable] = super().split(available_width, available_height)
         if not parts or not isinstance(parts[0], type(FrameBreak)):
             return parts
-        frame = getattr(self, "_frame", None)
-        content: list[Flowable] = list(getattr(self, "_content"))
-        if frame is not None and available_height > self.gap * frame._height:
+        frame = frame_of(self)
+        content = list(self.flowables)
+        if frame is not None and available_height > self.gap * frame.height:
             used = sum(f.wrapOn(self.canv, available_width, _BIG)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in content[:-1])
             # The last one's first part is measured with its space before, and placed as measured
             # (left to the frame, a text it cannot split there would leave the heading alone).
             room = available_height - used - content[-1].getSpaceBefore()
             # Never a heading in the foot of a page with only the start of its paragraph.
-            if room > HEADING_FOOT * frame._height:
+            if room > HEADING_FOOT * frame.height:
                 pieces = content[-1].splitOn(self.canv, available_width, room)
                 # (A keep inside, a short table, splits as a frame break before itself: that is no first part.)
                 if len(pieces) > 1 and not isinstance(pieces[0], type(FrameBreak)) and pieces[0].wrapOn(self.canv, available_width, room)[1] <= room:
@@ -292,9 +305,14 @@ class FloatBarrier(Flowable):
 _CITATION = re.compile(r"Figure\s+(\d+)")
 
 
+def _foot(frame: Frame) -> float:
+    """The lowest a flowable may reach in ``frame``, from the page's foot: the frame's foot and bottom padding."""
+    return frame.y1 + frame.bottomPadding
+
+
 def _continues(flowable: Flowable) -> bool:
     """Whether ``flowable`` is the rest of a paragraph begun on an earlier page."""
-    return isinstance(flowable, Paragraph) and getattr(flowable, "_first", True) is False
+    return isinstance(flowable, TextParagraph) and not flowable.first_part
 
 
 def _is_text(flowable: Flowable) -> bool:
@@ -305,7 +323,7 @@ class FloatingTemplate(BaseDocTemplate):
     """A document template that floats :class:`FloatingFigure` s (see the module's notes)."""
 
     def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, keepTogetherClass=Keep, **kwargs)
         self._waiting: list[FloatingFigure] = []
         self._waiting_on_page: int | None = None
         self._barriers = 0
@@ -341,8 +359,8 @@ class FloatingTemplate(BaseDocTemplate):
     def _log_marker(self, figure: FloatingFigure) -> None:
         """Where the text places ``figure`` (the page it is on when the text reaches it)."""
         if self.layout_log is not None:
-            frame: Any = self.frame
-            self.layout_log.append(Placed(self.page, "figure", figure.make_caption().getPlainText(), float(frame._y), float(frame._y)))
+            y = cursor_y(self.frame)
+            self.layout_log.append(Placed(self.page, "figure", figure.make_caption().getPlainText(), y, y))
 
     def build(self, flowables: list[Flowable], *args: Any, **kwargs: Any) -> None:
         self._waiting, self._waiting_on_page, self._barriers = [], None, 0
@@ -351,14 +369,14 @@ class FloatingTemplate(BaseDocTemplate):
         super().build([*flowables, FloatBarrier()], *args, **kwargs)
 
     def handle_pageEnd(self) -> None:
-        frame: Any = self.frame
-        height = frame._y2 - frame._topPadding - frame._y1p
-        blank = 1.0 if frame._atTop else (frame._y + frame._prevASpace - frame._y1p) / height
+        frame = self.frame
+        height = (frame.y1 + frame.height) - frame.topPadding - _foot(frame)
+        blank = 1.0 if at_top(frame) else (cursor_y(frame) + space_after_last(frame) - _foot(frame)) / height
         self.blank_shares.append(float(blank))
         super().handle_pageEnd()
 
     def afterFlowable(self, flowable: Flowable) -> None:
-        if isinstance(flowable, Heading) and self._barriers and flowable.outline_level == 0 and getattr(self, "_curPageFlowableCount") == 1:
+        if isinstance(flowable, Heading) and self._barriers and flowable.outline_level == 0 and flowables_on_page(self) == 1:
             self.chapter_pages.add(self.page)
         super().afterFlowable(flowable)
 
@@ -373,13 +391,13 @@ class FloatingTemplate(BaseDocTemplate):
         ]
 
     def _room(self) -> float:
-        frame: Any = self.frame
-        space = 0.0 if frame._atTop else max(SPACE_BEFORE - frame._prevASpace, 0.0)
-        return float(frame._y - frame._y1p - space - 1.0)
+        frame = self.frame
+        space = 0.0 if at_top(frame) else max(SPACE_BEFORE - space_after_last(frame), 0.0)
+        return float(cursor_y(frame) - _foot(frame) - space - 1.0)
 
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         first = flowables[0]
-        if flowables is getattr(self, "_hanging") or isinstance(first, ActionFlowable) or getattr(self, "frame", None) is None:
+        if is_page_top(self, flowables) or isinstance(first, ActionFlowable) or getattr(self, "frame", None) is None:
             super().handle_flowable(flowables)
             return
         if isinstance(first, Paragraph) and not isinstance(first, Heading):
@@ -410,19 +428,19 @@ class FloatingTemplate(BaseDocTemplate):
         it: a heading's paragraph) cites, where the figures and that text fit on this page together, or
         of the :attr:`tops` of this page at its top, and of every figure before them, to the front of
         ``flowables``; ``False`` when it moves none."""
-        frame: Any = self.frame
+        frame = self.frame
         chain = 0
         while chain + 1 < len(flowables) and flowables[chain].getKeepWithNext():  # type: ignore[no-untyped-call]
             chain += 1
-        texts = [text for flowable in flowables[: chain + 1] for text in getattr(flowable, "_content", [flowable]) if isinstance(text, Paragraph)]
+        texts = [text for flowable in flowables[: chain + 1] for text in contents(flowable) if isinstance(text, Paragraph)]
         cited = {int(number) for text in texts for number in _CITATION.findall(text.getPlainText())}
         wanted = {number for number in cited if self.early.get(number, self.page + 1) <= self.page}
-        topped = {number for number, page in self.tops.items() if page == self.page} if frame._atTop else set()
+        topped = {number for number, page in self.tops.items() if page == self.page} if at_top(frame) else set()
         last = max((index for index, flowable in enumerate(flowables) if isinstance(flowable, FloatingFigure) and flowable.number in wanted | topped), default=None)
         if last is None or last <= chain:
             return False
         markers = [flowable for flowable in flowables[: last + 1] if isinstance(flowable, FloatingFigure)]
-        width = float(frame._getAvailableWidth())
+        width = available_width(frame)
         need = sum(marker.natural(width).height + SPACE_BEFORE for marker in markers)
         need += sum(flowable.wrapOn(self.canv, width, _BIG)[1] + flowable.getSpaceBefore() for flowable in flowables[: chain + 1])
         if not (topped & {marker.number for marker in markers}) and need > self._room():
@@ -431,56 +449,52 @@ class FloatingTemplate(BaseDocTemplate):
         return True
 
     def handle_keepWithNext(self, flowables: list[Flowable]) -> None:
-        first = flowables[0]
         chain = 0
         while chain < len(flowables) and flowables[chain].getKeepWithNext():  # type: ignore[no-untyped-call]
             chain += 1
         if chain and chain < len(flowables) and isinstance(flowables[chain], ListFlowable):
             # A list cannot be kept with what comes before it, its items can: a heading keeps its first item.
-            frame: Any = self.frame
-            flowables[chain : chain + 1] = flowables[chain].splitOn(self.canv, float(frame._getAvailableWidth()), _BIG)
+            flowables[chain : chain + 1] = flowables[chain].splitOn(self.canv, available_width(self.frame), _BIG)
         if chain and chain < len(flowables) and isinstance(flowables[chain], KeepTogether):
             # Nor can a keep (ReportLab leaves containers out of a keepWithNext chain, which left a heading or
             # a table's lead-in alone at a page's foot): what leads into it joins it.
             for flowable in flowables[:chain]:
                 flowable.__dict__["keepWithNext"] = 0
-            flowables[: chain + 1] = [Keep([*flowables[:chain], *getattr(flowables[chain], "_content")])]
+            flowables[: chain + 1] = [Keep([*flowables[:chain], *contents(flowables[chain])])]
             return
-        super().handle_keepWithNext(flowables)
-        if flowables[0] is not first and type(flowables[0]) is KeepTogether:
-            flowables[0] = Keep(getattr(flowables[0], "_content"))
+        super().handle_keepWithNext(flowables)  # which keeps a chain together in a Keep (keepTogetherClass)
 
     def _place_waiting(self, flowables: list[Flowable], barrier: bool) -> bool:
         """Put the first waiting figure at the front of ``flowables`` if this is a good place for it.
 
         The tail of a paragraph cut at the foot of the last page goes first (a figure never cuts a
         sentence). A figure due on this page (:attr:`due`) shrinks to its floor rather than wait."""
-        frame: Any = self.frame
-        at_top = bool(frame._atTop)
-        if at_top and not barrier and flowables and _continues(flowables[0]):
+        frame = self.frame
+        topmost = at_top(frame)
+        if topmost and not barrier and flowables and _continues(flowables[0]):
             return False
         figure = self._waiting[0]
         due = self.due.get(figure.name, self.page + 1) <= self.page
-        if not (barrier or at_top or due) and self._waiting_on_page == self.page:
+        if not (barrier or topmost or due) and self._waiting_on_page == self.page:
             return False
-        width = float(frame._getAvailableWidth())
+        width = available_width(frame)
         room = self._room()
         placed: Flowable | None = self._beside_text(figure, width, room, flowables)
         if placed is None:
             placed = figure.fit(width, room, squeeze=due)
         if placed is None:
-            if not (barrier or at_top):
+            if not (barrier or topmost):
                 self._waiting_on_page = self.page
                 self.waited_on.setdefault(figure.name, self.page)
                 return False
-            if barrier and not at_top:
+            if barrier and not topmost:
                 self.waited_on.setdefault(figure.name, self.page)
             placed = figure.fit(width, room, squeeze=True) or figure.natural(width)
         self._waiting.pop(0)
         self._waiting_on_page = None
-        if flowables and hasattr(flowables[0], "_postponed"):
+        if flowables:
             # It was put off to this page, and now a figure goes first: it may be put off again.
-            del flowables[0]._postponed
+            forget_postponed(flowables[0])
         flowables.insert(0, placed)
         return True
 
@@ -521,8 +535,7 @@ class FloatingTemplate(BaseDocTemplate):
         figure = flowables[chain]
         assert isinstance(figure, FloatingFigure)
         self._log_marker(figure)
-        frame: Any = self.frame
-        width = float(frame._getAvailableWidth())
+        width = available_width(self.frame)
         if not self._waiting:
             used = sum(f.wrapOn(self.canv, width, _BIG)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables[:chain])
             block = figure.fit(width, self._room() - used)
@@ -570,6 +583,9 @@ class KeepTail(Flowable):
         return self.width, self.height
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        return self._split(available_width, available_height, frame_of(self))
+
+    def _split(self, available_width: float, available_height: float, frame: Frame | None) -> list[Flowable]:
         heights = self._heights(available_width)
         total = sum(heights)
         if total <= available_height:
@@ -582,22 +598,20 @@ class KeepTail(Flowable):
             cut = index + 1
         while cut and self.content[cut - 1].getKeepWithNext():  # type: ignore[no-untyped-call]
             cut -= 1  # a heading goes on with what it heads
-        frame = getattr(self, "_frame", None)
         if cut < len(self.content) and isinstance(self.content[cut], ListFlowable) and not self.content[cut].getKeepWithNext():  # type: ignore[no-untyped-call]
             # A list goes on item by item (the first items fill this page), as it would outside.
             items = self.content[cut].splitOn(self.canv, available_width, available_height)
             if len(items) > 1:
                 flat = KeepTail([*self.content[:cut], *items, *self.content[cut + 1 :]], self.tail)
                 flat.canv = self.canv
-                setattr(flat, "_frame", frame)
-                return flat.split(available_width, available_height)
+                return flat._split(available_width, available_height, frame)
         parts = self._split_paragraph(cut, available_width, available_height - sum(heights[:cut]), total - sum(heights[: cut + 1]))
         if parts is not None:
             return parts
         if cut == 0:
             # Nothing can go on this page without leaving too little for the last page: start a
             # new page, unless this is one (then the content simply flows).
-            return list(self.content) if frame is not None and frame._atTop else []
+            return list(self.content) if frame is not None and at_top(frame) else []
         return [*self.content[:cut], KeepTail(self.content[cut:], self.tail)]
 
     def _split_paragraph(self, cut: int, width: float, room: float, after: float) -> list[Flowable] | None:

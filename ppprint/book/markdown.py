@@ -20,6 +20,7 @@ from reportlab.platypus import Flowable, ListFlowable, ListItem, Spacer, Table, 
 
 from ppprint.book.floats import FloatingFigure, Keep
 from ppprint.book.paragraph import Heading, TextParagraph
+from ppprint.book.reportlab_state import expanded_items
 from ppprint.book.styles import ACCENT, BOX_EDGE, BOX_FILL, RULE, Styles
 from ppprint.document.style import ACCENT as LINK_COLOUR
 from ppprint.document.text import FIGURE
@@ -38,8 +39,9 @@ class TextList(ListFlowable):
     """
 
     def _getContent(self) -> list[Any]:  # noqa: N802  (ReportLab's name)
-        if not hasattr(self, "_flowables"):
-            return list(getattr(self, "_list_content"))
+        expanded = expanded_items(self)
+        if expanded is not None:
+            return expanded
         content: list[Any] = super()._getContent()  # type: ignore[misc]
         return content
 

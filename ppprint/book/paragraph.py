@@ -20,15 +20,14 @@ from weakref import WeakKeyDictionary
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph
 
+from ppprint.book.reportlab_state import broken_state, current_matrix, parsed_state
 from ppprint.book.trial import dry_run
 
 _BrokenKey = tuple[str, Any, tuple[float, ...]]
 _BROKEN: WeakKeyDictionary[ParagraphStyle, dict[_BrokenKey, tuple[Any, dict[str, Any]]]] = WeakKeyDictionary()
 """Each style's broken paragraphs: (text, bullet, widths) to the broken lines and the attributes breaking set (it makes the fragments a word list)."""
-_SET_BY_BREAKING = ("frags", "_width_max", "_hyphenations", "_splitLongWordCount", "height")
 _PARSED: WeakKeyDictionary[ParagraphStyle, dict[tuple[str, Any], dict[str, Any]]] = WeakKeyDictionary()
 """Each style's parsed paragraphs: (text, bullet) to the attributes parsing set (the text's fragments)."""
-_SET_BY_PARSING = ("text", "frags", "style", "bulletText", "debug")
 
 
 LAYOUT_LOG = "_ppprint_layout_log"
@@ -90,7 +89,7 @@ def log_placed(canvas: Any, kind: str, text: str, y: float, height: float, **kwa
     log = getattr(canvas, LAYOUT_LOG, None)
     if log is None:
         return
-    matrix = getattr(canvas, "_currentMatrix", (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    matrix = current_matrix(canvas)
     base = matrix[3] * y + matrix[5]
     log.append(Placed(canvas.getPageNumber(), kind, text, base + matrix[3] * height, base, **kwargs))
 
@@ -113,7 +112,7 @@ class TextParagraph(Paragraph):
         known = _PARSED.setdefault(style, {})
         if (text, bulletText) not in known:
             super()._setup(text, style, bulletText, frags, cleaner)  # type: ignore[misc]
-            known[text, bulletText] = {name: self.__dict__[name] for name in _SET_BY_PARSING}
+            known[text, bulletText] = parsed_state(self)
         self.__dict__.update(known[text, bulletText])
 
     def breakLines(self, width: Any) -> Any:  # noqa: N802  (ReportLab's name)
@@ -124,14 +123,16 @@ class TextParagraph(Paragraph):
         key = (self._source, self.bulletText, widths)
         if key not in known:
             lines = super().breakLines(width)
-            known[key] = (lines, {name: getattr(self, name) for name in _SET_BY_BREAKING if hasattr(self, name)})
+            known[key] = (lines, broken_state(self))
             return lines
         lines, attributes = known[key]
         self.__dict__.update(attributes)
         return lines
 
-    _first = True
-    _last = True
+    first_part = True
+    """Whether this is a paragraph's first part (its first line), not the rest of one split."""
+    last_part = True
+    """Whether this is a paragraph's last part (its last line)."""
     _paragraph = 0
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
@@ -141,8 +142,8 @@ class TextParagraph(Paragraph):
             assert isinstance(head, TextParagraph) and isinstance(tail, TextParagraph)
             number = self._paragraph or next(_PARAGRAPHS)
             self._paragraph = number
-            head._paragraph, head._first, head._last = number, self._first, False
-            tail._paragraph, tail._first, tail._last = number, False, self._last
+            head._paragraph, head.first_part, head.last_part = number, self.first_part, False
+            tail._paragraph, tail.first_part, tail.last_part = number, False, self.last_part
         return parts
 
     def _text(self) -> str:
@@ -164,7 +165,7 @@ class TextParagraph(Paragraph):
                 self._paragraph = next(_PARAGRAPHS)
             lines = len(getattr(getattr(self, "blPara", None), "lines", ()))
             kind = "heading" if isinstance(self, Heading) else str(self.style.name)
-            log_placed(canvas, kind, self._text(), y, self.height, paragraph=self._paragraph, first=self._first, last=self._last, lines=lines)
+            log_placed(canvas, kind, self._text(), y, self.height, paragraph=self._paragraph, first=self.first_part, last=self.last_part, lines=lines)
         if not dry_run(canvas):  # a trial layout paints nothing
             super().drawOn(canvas, x, y, _sW)  # type: ignore[call-arg]  # the stubs leave out ReportLab's _sW
 

@@ -297,7 +297,9 @@ def _notes(game_ids: list[str], jobs: int) -> dict[str, dict[str, Any]]:
 
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop a pool at once (an interruption or an error): cancel what has not started, end the workers."""
-    workers: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})  # the executor keeps no public list
+    # The standard library's executor names its workers nowhere public before Python 3.14 (terminate_workers());
+    # it keeps them by process id in _processes (empty, or None, once it has shut down).
+    workers: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers.values():
         if process.is_alive():

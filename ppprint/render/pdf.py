@@ -58,28 +58,21 @@ def _paint_shape(canvas: Canvas, shape: Shape) -> None:
         canvas.saveState()  # transparency is a graphics state resource of the page: the canvas keeps those
         canvas.setFillColor(_colour(style.fill))
         canvas.setFillAlpha(style.opacity)
-        code = _page_code(canvas)
-        if style.stroke is not None:
-            code.append(_stroke_code(style))
-        code += _path_code(shape)
+        stroke = [_stroke_code(style)] if style.stroke is not None else []
+        canvas.addLiteral("\n".join([*stroke, *_path_code(shape)]))
         canvas.restoreState()
         return
     # The operators ReportLab's canvas and path object write for this (the same bytes), written at once,
-    # between a save and a restore of the graphics state, so the canvas's own record of it holds.
-    code = _page_code(canvas)
-    code.append("q")
+    # between a save and a restore of the graphics state, so the canvas's own record of it holds. One
+    # literal of lines is the same bytes as the lines one by one: the canvas joins a page's code with newlines.
+    code = ["q"]
     if style.fill is not None:
         code.append(_fill_code(style.fill))
     if style.stroke is not None:
         code.append(_stroke_code(style))
     code += _path_code(shape)
     code.append("Q")
-
-
-def _page_code(canvas: Canvas) -> list[str]:
-    """The operators of the canvas's current page, to add to."""
-    code: list[str] = canvas._code  # type: ignore[attr-defined]  # ReportLab's own list, which its methods append to
-    return code
+    canvas.addLiteral("\n".join(code))
 
 
 def _path_code(shape: Shape) -> list[str]:
