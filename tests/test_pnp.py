@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 from pathlib import Path
 
 import pytest
@@ -287,3 +288,29 @@ def test_cli_pnp_prints_a_designers_game_and_refuses_one_without_a_view_in_one_l
     assert bad.returncode == 2
     assert len(bad.stderr.strip().splitlines()) == 1
     assert "game 'no-view' has no view to draw its board" in bad.stderr and "add view.py" in bad.stderr
+
+
+def test_a_folded_back_lies_exactly_behind_its_front():
+    """Folded on its dashes, each SanQi triangle's back covers its front (a gutter fold prints backs upside down;
+    drawn upright, a triangle's back pointed down behind a front pointing up)."""
+    import pypdfium2
+
+    from ppprint.book.sheets import HEADER
+
+    pdf = pypdfium2.PdfDocument(build_pnp("sanqi", PnpOptions(game=game_options("sanqi", {"size": 4}))))
+    dpi = 72
+    page = pdf[1]
+    image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+    fold = (page.get_height() - (page.get_height() - HEADER) / 2) * dpi / 72  # the fold, in pixels from the top
+    pixels = image.load()
+    red = {(x, y) for y in range(image.height) for x in range(image.width) if _red(pixels[x, y])}
+    front = {(x, y) for x, y in red if y < fold}
+    back = {(x, math.floor(2 * fold - y - 0.5)) for x, y in red if y > fold}  # each pixel's centre folded over
+    assert front and back
+    covered = len(front & back) / len(front)  # the front's red (its white character left out) with red behind it
+    assert covered > 0.9, f"the backs cover {covered:.0%} of the fronts they fold onto"
+
+
+def _red(pixel: tuple[int, int, int]) -> bool:
+    r, g, b = pixel
+    return r > 150 and g < 110 and b < 110

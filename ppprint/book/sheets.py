@@ -8,7 +8,9 @@ piece drawn 2 in wide prints 2 in wide (print at "actual size"). Choices:
   every corner, outside the piece;
 * pieces with a back are printed, in one-sided mode (the default), folded in
   the gutter: fronts on the top half of the sheet, backs mirrored about the
-  fold on the bottom half, so folding along the dashed line (printed side
+  fold on the bottom half and turned upside down (the gutter-fold convention:
+  a fold turns what it brings behind, so a triangle's back lies exactly behind
+  its front, not point to base), so folding along the dashed line (printed side
   out) and gluing puts each back behind its front wherever the printer put
   the ink (re-feeding a sheet moves it by millimetres; a fold does not), and
   the cut goes through both layers, which makes the pieces stiffer too; a
@@ -297,7 +299,7 @@ class PrintAndPlay:
             self._header(title, f"sheet {number} of {len(pages)} · one-sided: fold on the dashes, printed side out; glue; cut")
             self._piece_page(placements, bleed, back=False)
             folded = [Placement(p.piece, p.x, 2 * fold - p.y - p.piece.height) for p in placements]
-            self._piece_page(folded, bleed, back=True)
+            self._piece_page(folded, bleed, back=True, upside_down=True)
             self._marks(bleed, (self.page_width - PAGE_MARGIN - CHECK_SIZE, floor))
             words = "fold here, printed side out: fronts above, backs below"
             half = c.stringWidth(words, SANS, NOTE_SIZE) / 2 + 6
@@ -324,13 +326,13 @@ class PrintAndPlay:
         right = self.page_width - PAGE_MARGIN
         return right - CHECK_ROOM, floor, right, floor + CHECK_ROOM
 
-    def _piece_page(self, placements: Sequence[Placement], bleed: bool, back: bool) -> None:
-        """One side of the pieces placed (the backs of those that have one)."""
+    def _piece_page(self, placements: Sequence[Placement], bleed: bool, back: bool, upside_down: bool = False) -> None:
+        """One side of the pieces placed (the backs of those that have one), each turned half a turn if ``upside_down``."""
         for placement in placements:
             piece = placement.piece
             drawing = piece.back if back else piece.front
             if drawing is not None:
-                self._draw_piece(drawing, placement.x, placement.y, piece, piece.bleed_of(back) if bleed else None, bleed)
+                self._draw_piece(drawing, placement.x, placement.y, piece, piece.bleed_of(back) if bleed else None, bleed, upside_down)
 
     def _marks(self, bleed: bool, check: tuple[float, float]) -> None:
         """A sheet's check square (lower-left corner at ``check``) and, with bleed, its registration crosses: in
@@ -342,7 +344,9 @@ class PrintAndPlay:
                 for y in (middle - 1.5 * inch, middle + 1.5 * inch):
                     alignment_cross(self.canvas, x, y, REGISTRATION_SIZE)
 
-    def _draw_piece(self, drawing: Drawing, x: float, y: float, piece: SheetPiece, colour: colors.Color | None, bleed: bool) -> None:
+    def _draw_piece(
+        self, drawing: Drawing, x: float, y: float, piece: SheetPiece, colour: colors.Color | None, bleed: bool, upside_down: bool = False
+    ) -> None:
         c = self.canvas
         if colour is not None:
             c.setFillColor(colour)
@@ -350,7 +354,14 @@ class PrintAndPlay:
                 c.circle(x + piece.width / 2, y + piece.height / 2, piece.width / 2 + BLEED, stroke=0, fill=1)
             else:
                 c.rect(x - BLEED, y - BLEED, piece.width + 2 * BLEED, piece.height + 2 * BLEED, stroke=0, fill=1)
-        paint(c, off_the_cut(drawing), x, y)
+        if upside_down:  # half a turn about the piece's centre
+            c.saveState()
+            c.translate(x + piece.width, y + piece.height)
+            c.rotate(180)
+            paint(c, off_the_cut(drawing), 0.0, 0.0)
+            c.restoreState()
+        else:
+            paint(c, off_the_cut(drawing), x, y)
         crop_marks(c, x, y, piece.width, piece.height, BLEED if bleed else 0.0)
 
     # -- plans larger than a page ---------------------------------------------------------------
