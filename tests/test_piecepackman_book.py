@@ -150,13 +150,14 @@ def test_pnp_has_one_tiled_plan_per_level(tmp_path: Path) -> None:
     result = run_cli("pnp", "piecepackman", "--out", "out", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     reader = PdfReader(str(tmp_path / "out" / "piecepackman-pnp-letter.pdf"))
-    sections = [(item.title, reader.get_destination_page_number(item)) for item in reader.outline]
+    first, *sections = [(item.title, reader.get_destination_page_number(item)) for item in reader.outline]
+    assert first == ("Piecepackman: print-and-play", 0)  # credits, what is on which page, how to print
     assert [title.split(" (")[0] for title, _ in sections] == ["Roundabout", "Slip Around the Corner", "The Long and Winding Road"]
     # A 10 in x 10 in plan (plus its coordinates) needs 2 landscape Letter pages, plus its overview page.
     starts = [page for _, page in sections] + [len(reader.pages)]
     assert [b - a for a, b in zip(starts, starts[1:])] == [3, 3, 3]
-    assert "overview" in reader.pages[0].extract_text()
-    assert "page A1 of 2x1" in reader.pages[1].extract_text()
+    assert "overview" in reader.pages[1].extract_text()
+    assert "page A1 of 2x1" in reader.pages[2].extract_text()
 
 
 def test_an_immune_ghost_is_drawn_on_its_immunity_token() -> None:

@@ -38,25 +38,42 @@ def test_every_pnp_builds_with_bookmarks_and_shipped_fonts(name, paper):
 def test_sanqi_small_field_fits_one_page_and_large_one_is_tiled():
     small = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(game=game_options("sanqi", {"size": 4})))))
     large = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(game=game_options("sanqi", {"size": 10})))))
-    assert "side 4" in small.outline[0].title
-    field_pages_small = small.get_destination_page_number(small.outline[1]) - small.get_destination_page_number(small.outline[0])
-    field_pages_large = large.get_destination_page_number(large.outline[1]) - large.get_destination_page_number(large.outline[0])
+    assert "side 4" in small.outline[1].title  # after the page of credits, contents and how to print
+    field_pages_small = small.get_destination_page_number(small.outline[2]) - small.get_destination_page_number(small.outline[1])
+    field_pages_large = large.get_destination_page_number(large.outline[2]) - large.get_destination_page_number(large.outline[1])
     assert field_pages_small == 1
     assert field_pages_large >= 4  # an overview and at least three tiles
-    assert "overview" in large.pages[0].extract_text()
-    assert f"{pieces_per_type(10)} of each type" in large.outline[1].title
+    assert "overview" in large.pages[1].extract_text()
+    assert f"{pieces_per_type(10)} of each type" in large.outline[2].title
 
 
 def test_sanqi_piece_backs_fold_one_sided_and_pair_up_double_sided():
     # Double-sided, the piece fronts once followed the one-page field, so a duplex printer put them on its back.
     single = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(game=game_options("sanqi", {"size": 4})))))
     double = PdfReader(io.BytesIO(build_pnp("sanqi", PnpOptions(double_sided=True, game=game_options("sanqi", {"size": 4})))))
-    assert all("fold here" in page.extract_text() for page in single.pages[1:])
+    assert all("fold here" in page.extract_text() for page in single.pages[2:])  # after the first page and the field
     texts = [page.extract_text() for page in double.pages]
-    assert "the back of the page before" in texts[1]  # the field's sheet ends there
+    assert not any("the back of the page before" in text for text in texts)  # the first page and the field make a sheet
     pieces = texts[2:]
     assert len(pieces) % 2 == 0 and pieces
     assert all("fronts" in front and "BACK of sheet" in back for front, back in zip(pieces[::2], pieces[1::2]))
+
+
+@pytest.mark.parametrize(("pages_before", "blank"), [(1, True), (2, False)])
+def test_double_sided_pieces_start_on_a_sheets_front(pages_before: int, blank: bool) -> None:
+    """After an odd number of pages, one page says it is the back of the page before, so the fronts print on a
+    sheet's front and their backs behind them."""
+    from ppprint.book.sheets import PrintAndPlay, SheetPiece
+    from ppprint.render.draw import Drawing
+
+    document = PrintAndPlay("letter", "t", "a", "s", double_sided=True)
+    for page in range(pages_before):
+        document.text_sheet(f"words {page}", ["a paragraph"])
+    face = Drawing(36.0, 36.0)
+    document.piece_sheets("pieces", [SheetPiece(face, face, name="one")], double_sided=True)
+    texts = [page.extract_text() for page in PdfReader(io.BytesIO(document.finish())).pages]
+    assert ("the back of the page before" in texts[pages_before]) == blank
+    assert "BACK of sheet 1" in texts[-1] and len(texts) % 2 == 0
 
 
 @pytest.mark.parametrize("size", [3, 31])
@@ -145,7 +162,7 @@ def test_a_piecepackman_level_takes_two_landscape_pages_whose_notes_give_the_tru
         return f"{points / 72:.1f} in".replace(".0 in", " in")
 
     reader = PdfReader(io.BytesIO(build_pnp("piecepackman", PnpOptions(paper))))
-    starts = [reader.get_destination_page_number(item) for item in reader.outline] + [len(reader.pages)]
+    starts = [reader.get_destination_page_number(item) for item in reader.outline[1:]] + [len(reader.pages)]  # after the first page
     assert all(b - a == 3 for a, b in zip(starts, starts[1:]))  # an overview and two pages a level
     text = "\n".join(page.extract_text() for page in reader.pages)
     grid, landscape = plan_grid(plan(get_level("roundabout")), *PAPERS[paper])
@@ -159,11 +176,11 @@ def test_a_piecepackman_level_takes_two_landscape_pages_whose_notes_give_the_tru
 
 def test_the_pile_up_board_fits_one_letter_page_and_tiles_on_a4():
     letter = PdfReader(io.BytesIO(build_pnp("pileup", PnpOptions("letter"))))
-    board_pages = letter.get_destination_page_number(letter.outline[1]) - letter.get_destination_page_number(letter.outline[0])
-    assert board_pages == 1 and "overview" not in letter.pages[0].extract_text()
-    assert "margins of 0.25 in or less" in letter.pages[0].extract_text()
+    board_pages = letter.get_destination_page_number(letter.outline[2]) - letter.get_destination_page_number(letter.outline[1])
+    assert board_pages == 1 and "overview" not in letter.pages[1].extract_text()  # after the first page
+    assert "margins of 0.25 in or less" in letter.pages[1].extract_text()
     a4 = PdfReader(io.BytesIO(build_pnp("pileup", PnpOptions("a4"))))
-    overview = a4.pages[0].extract_text()
+    overview = a4.pages[1].extract_text()
     assert "2 pages: 1 row of 2 pages" in overview and "1 rows" not in overview
 
 
@@ -299,7 +316,7 @@ def test_a_folded_back_lies_exactly_behind_its_front():
 
     pdf = pypdfium2.PdfDocument(build_pnp("sanqi", PnpOptions(game=game_options("sanqi", {"size": 4}))))
     dpi = 72
-    page = pdf[1]
+    page = next(page for page in pdf if "fold here" in page.get_textpage().get_text_range())
     image = page.render(scale=dpi / 72).to_pil().convert("RGB")
     fold = (page.get_height() - (page.get_height() - HEADER) / 2) * dpi / 72  # the fold, in pixels from the top
     pixels = image.load()
@@ -314,3 +331,18 @@ def test_a_folded_back_lies_exactly_behind_its_front():
 def _red(pixel: tuple[int, int, int]) -> bool:
     r, g, b = pixel
     return r > 150 and g < 110 and b < 110
+
+
+@pytest.mark.parametrize("double_sided", [False, True])
+@pytest.mark.parametrize("name", ["sanqi", "pileup", "piecepackman"])
+def test_a_games_own_sheets_open_with_its_credits_and_their_pages(name: str, double_sided: bool) -> None:
+    """A game whose pnp.py draws its own sheets gets a first page: credits, licence, how to print, and what is on
+    which page, matching the bookmarks (these files had no first page)."""
+    reader = PdfReader(io.BytesIO(build_pnp(name, PnpOptions(double_sided=double_sided))))
+    first = " ".join(reader.pages[0].extract_text().split())
+    assert first.startswith(f"{reader.outline[0].title} ") and "Licence:" in first and "Print at 100%" in first
+    starts = [(item.title, reader.get_destination_page_number(item) + 1) for item in reader.outline[1:]]
+    ends = [start - 1 for _, start in starts[1:]] + [len(reader.pages)]
+    for (title, start), end in zip(starts, ends):
+        pages = f"page {start}" if start == end else f"pages {start}-{end}"
+        assert f"{' '.join(title.split())}, {pages}" in first, (title, pages, first)

@@ -162,9 +162,12 @@ class PrintAndPlay:
         self.canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if double_sided else "Simplex")
         self.pages = 0
         self._sections = 0
+        self.sections: list[tuple[str, int]] = []
+        """Each section's title and first page (from 1), as bookmarked."""
 
     # -- structure -----------------------------------------------------------------------
     def _bookmark(self, title: str) -> None:
+        self.sections.append((title, self.pages + 1))
         self._sections += 1
         key = f"pnp{self._sections}"
         self.canvas.bookmarkPage(key)

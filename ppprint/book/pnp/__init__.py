@@ -4,7 +4,8 @@ A game with a view gets its board at true size and the pieces of its setup, with
 its credits and licence (:mod:`ppprint.book.pnp.standard`). Its ``pnp.py``, if
 any, may define ``add_sections(document, options)``, which replaces those sheets
 with its own boards and pieces on a :class:`~ppprint.book.sheets.PrintAndPlay`
-document, or ``extra_sections(document, options)``, which adds sheets after them,
+document (ppprint puts a page before them: the game's credits and licence, what the
+file holds, page by page, and how to print it), or ``extra_sections(document, options)``, which adds sheets after them,
 and may define:
 
 * ``Options``, a pydantic model of the game's own options: each field becomes a
@@ -19,11 +20,12 @@ The document's title, author and licence come from the game's ``game.yaml``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ppprint.book.pnp.options import KIT, NoOptions, PnpOptions, equipment_needs
+from ppprint.book.pnp.options import KIT, NoOptions, PnpOptions, equipment_needs, printing_words
 from ppprint.book.sheets import PrintAndPlay
 from ppprint.document.book import check_meta_settable
 from ppprint.errors import InputError, did_you_mean
@@ -74,21 +76,18 @@ def build_pnp(name: str, options: PnpOptions) -> bytes:
     """The print-and-play PDF of ``name`` (a game id, or ``piecepack`` for the kit)."""
     if name not in pnp_names():
         raise not_printable(name)
-    add_sections: Callable[[PrintAndPlay, PnpOptions], None]
     if name == KIT:
         from ppprint.book.pnp import piecepack
 
-        title, author, licence, add_sections = piecepack.TITLE, piecepack.AUTHOR, piecepack.LICENCE, piecepack.add_sections
-        language = None
-        rights = piecepack.CREDIT
+        title, author, licence, language, rights = piecepack.TITLE, piecepack.AUTHOR, piecepack.LICENCE, None, piecepack.CREDIT
     else:
         game = _plugin(name)
         check_meta_settable(game.data)
         meta = game.data.meta
         title, author, licence, language = meta.title, meta.author(), meta.licence.name, meta.language
         rights = f"Licence: {licence}. " + " ".join(meta.licence.notice.split())
-        add_sections = game.hook("pnp", "add_sections") or _standard(game)
-    document = PrintAndPlay(
+    make = partial(
+        PrintAndPlay,
         options.paper,
         title=f"{title}: print-and-play",
         author=author,
@@ -98,8 +97,41 @@ def build_pnp(name: str, options: PnpOptions) -> bytes:
         double_sided=options.double_sided,
         rights=rights,
     )
+    add_sections: Callable[[PrintAndPlay, PnpOptions], None]
+    if name == KIT:
+        add_sections = piecepack.add_sections
+    else:
+        own = game.hook("pnp", "add_sections")
+        add_sections = _with_contents(game, own, make) if own is not None else _standard(game)
+    document = make()
     add_sections(document, options)
     return document.finish()
+
+
+def _with_contents(game: Plugin, own: Callable[[PrintAndPlay, PnpOptions], None], make: Callable[[], PrintAndPlay]) -> Callable[[PrintAndPlay, PnpOptions], None]:
+    """A game's own sheets after a page of words: its credits and licence, what the file holds page by page (from
+    a first run of the sheets, after the same page), and how to print it."""
+    from ppprint.book.pnp.standard import credit_words
+
+    meta = game.data.meta
+
+    def words(contents: list[str], options: PnpOptions) -> list[str]:
+        return [*credit_words(meta), "In this file: " + "; ".join(contents) + ".", *printing_words(options)]
+
+    def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
+        probe = make()
+        probe.text_sheet(f"{meta.title}: print-and-play", words(["..."], options))
+        own(probe, options)
+        ends = [first - 1 for _, first in probe.sections[2:]] + [probe.pages]
+        contents = [f"{title}, {_pages(first, last)}" for (title, first), last in zip(probe.sections[1:], ends)]
+        document.text_sheet(f"{meta.title}: print-and-play", words(contents, options))
+        own(document, options)
+
+    return add_sections
+
+
+def _pages(first: int, last: int) -> str:
+    return f"page {first}" if first == last else f"pages {first}-{last}"
 
 
 def _standard(game: Plugin) -> Callable[[PrintAndPlay, PnpOptions], None]:

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from ppprint.book.pnp.options import KIT, PnpOptions, printing_words
 from ppprint.book.sheets import PrintAndPlay, SheetPiece
 from ppprint.model.table import Piece, Table, footprint, piece_kind
+from ppprint.model.game import GameMeta
 from ppprint.registry import Plugin
 from ppprint.render.figure import table_drawing
 
@@ -99,6 +100,15 @@ def piecepack_words(table: Table) -> str:
     return " and ".join([", ".join(plural[:-1]), plural[-1]] if len(plural) > 1 else plural)
 
 
+def credit_words(meta: GameMeta) -> list[str]:
+    """The first paragraphs of a game's sheets: its title and designers, its licence, its credits."""
+    return [
+        f"{meta.title}{': ' + meta.subtitle if meta.subtitle else ''}. {meta.byline()}.",
+        f"Licence: {meta.licence.name}. {meta.licence.notice}" + (f" {meta.licence.url}" if meta.licence.url else ""),
+        *(f"Credit: {line}" for line in meta.credits),
+    ]
+
+
 def add_standard_sections(document: PrintAndPlay, options: PnpOptions, game: Plugin) -> None:
     """The sheet of words, the board at true size and the pieces of the setup (see the module)."""
     meta = game.data.meta
@@ -112,9 +122,7 @@ def add_standard_sections(document: PrintAndPlay, options: PnpOptions, game: Plu
     max_x, max_y = max(b[2] for b in boxes), max(b[3] for b in boxes)
     size = f"{max_x - min_x:.2f}".rstrip("0").rstrip(".") + " x " + f"{max_y - min_y:.2f}".rstrip("0").rstrip(".") + " in"
     paragraphs = [
-        f"{meta.title}{': ' + meta.subtitle if meta.subtitle else ''}. {meta.byline()}.",
-        f"Licence: {meta.licence.name}. {meta.licence.notice}" + (f" {meta.licence.url}" if meta.licence.url else ""),
-        *(f"Credit: {line}" for line in meta.credits),
+        *credit_words(meta),
         f"These sheets hold the board at true size ({size}), then the pieces the setup uses: "
         + (", ".join(words) if words else "none")
         + ".",
