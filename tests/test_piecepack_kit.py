@@ -117,11 +117,10 @@ def test_every_piece_is_there(kit):
     assert f"{counts['three']} 3-sticks" in titles and f"{counts['ace']} ace sticks" in titles
     tiles = sum(crop_marked(document[n]) for n in pages_of(kit, "tiles"))
     assert tiles == 2 * 24  # one-sided: each front and, folded under it, its back
-    for word, length in (("3-sticks", 1 + 13 / 16), ("ace sticks", 13 / 16)):
-        for number in pages_of(kit, word):
-            widths, heights = piece_sizes(document[number])
-            assert_size(widths, 3 / 16)
-            assert_size(heights, length)
+    for number in pages_of(kit, "3-sticks"):  # the sticks and the cubes share a sheet
+        widths, heights = piece_sizes(document[number])
+        assert_size(widths, 3 / 16, 3 / 8)
+        assert_size(heights, 1 + 13 / 16, 13 / 16, 3 / 8)
 
 
 def crop_marked(page) -> int:
@@ -179,14 +178,13 @@ def test_the_energy_cubes_are_printed_six_of_each_suit(kit):
 
     assert extra_counts()["cube"] == 24
     document, sections, _ = kit
-    assert any("Energy cubes" in title and "6 Suns, 6 Moons, 6 Crowns, 6 Arms" in title for title, _ in sections)
-    pages = pages_of(kit, "Energy cubes")
+    assert any("24 energy cubes (3/8 in; 6 of each suit)" in title for title, _ in sections)
+    pages = pages_of(kit, "energy cubes")
+    assert len(pages) == 1  # with the matchsticks: before, the sticks of each length and the cubes took a sheet each
     count = sum(crop_marked(document[n]) for n in pages)
-    assert count == 24  # a cube's back is its front: printed once, one-sided
+    sticks = matchstick_counts()
+    assert count == 24 + sticks["three"] + sticks["ace"]  # a cube's or stick's back is its front: printed once, one-sided
     for number in pages:
-        widths, heights = piece_sizes(document[number])
-        assert_size(widths, 3 / 8)
-        assert_size(heights, 3 / 8)
         assert {rgb(c) for c in SUIT_COLOURS.values()} <= fill_colours(document[number])
 
 

@@ -230,23 +230,26 @@ def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
         for rank in RANKS
     ]
     document.piece_sheets("Piecepack coins (0.75 in): value, suit on the back", coins, options.double_sided, options.bleed)
+    # The sticks and cubes print once (their backs are their fronts) and share their sheets.
+    loose: list[SheetPiece] = []
+    named: list[str] = []
     for kind, rank in (("three", 3), ("ace", 1)):
         if not counts[kind]:
             continue
         length = MATCHSTICK_LENGTHS[rank]
-        sticks = []
         for suit in in_turn(counts[kind]):
             stick = piece_drawing(Piece("matchstick", 0, 0, suit=suit, rank=rank), MATCHSTICK_WIDTH, length)
-            sticks.append(SheetPiece(stick, stick, name=f"{kind}-stick of {suit}", bleed_colour=colors.HexColor(suit_colour(suit))))
-        label = "3-sticks" if kind == "three" else "ace sticks"
-        document.piece_sheets(f"Matchsticks: {counts[kind]} {label} ({length:.3f} in), the suits in turn", sticks, options.double_sided, options.bleed)
+            loose.append(SheetPiece(stick, stick, name=f"{kind}-stick of {suit}", bleed_colour=colors.HexColor(suit_colour(suit))))
+        named.append(f"{counts[kind]} {'3-sticks' if kind == 'three' else 'ace sticks'} ({length:.3f} in)")
     if counts["cube"]:
-        cubes = []
         for suit in in_turn(counts["cube"]):
             face = piece_drawing(Piece("cube", 0, 0, suit=suit, rank=0), CUBE_SIZE, CUBE_SIZE)
-            cubes.append(SheetPiece(face, face, name=f"energy cube of {suit}", bleed_colour=colors.HexColor(suit_colour(suit))))
-        each = ", ".join(f"{in_turn(counts['cube']).count(s)} {SUIT_NAMES[s]}" for s in SUITS)
-        document.piece_sheets(f"Energy cubes (3/8 in): {counts['cube']} ({each})", cubes, options.double_sided, options.bleed)
+            loose.append(SheetPiece(face, face, name=f"energy cube of {suit}", bleed_colour=colors.HexColor(suit_colour(suit))))
+        each = {in_turn(counts["cube"]).count(suit) for suit in SUITS}
+        named.append(f"{counts['cube']} energy cubes (3/8 in; {each.pop()} of each suit)" if len(each) == 1 else f"{counts['cube']} energy cubes (3/8 in)")
+    if loose:
+        what = "Matchsticks and energy cubes" if counts["cube"] and (counts["three"] or counts["ace"]) else ("Energy cubes" if counts["cube"] else "Matchsticks")
+        document.piece_sheets(f"{what}: {', '.join(named)}, the suits in turn", loose, options.double_sided, options.bleed)
     folded = [SheetPiece(die_net(suit), name=f"die of {SUIT_NAMES[suit]}") for suit in SUITS]
     folded += [SheetPiece(pawn_strip(suit), name=f"pawn of {SUIT_NAMES[suit]}") for suit in SUITS]
     document.piece_sheets("Piecepack dice and pawns: fold on the dashes, glue the grey tabs and the pawns' bases", folded, options.double_sided, options.bleed)
