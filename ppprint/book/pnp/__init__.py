@@ -116,7 +116,8 @@ def _with_contents(game: Plugin, own: Callable[[PrintAndPlay, PnpOptions], None]
     meta = game.data.meta
 
     def words(contents: list[str], options: PnpOptions) -> list[str]:
-        return [*credit_words(meta), "In this file: " + "; ".join(contents) + ".", *printing_words(options)]
+        held = ["In this file: " + "; ".join(contents) + "."] if contents else []  # (sheets that bookmark nothing)
+        return [*credit_words(meta), *held, *printing_words(options)]
 
     def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
         probe = make()
