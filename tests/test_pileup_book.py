@@ -78,17 +78,18 @@ def test_pnp_has_the_board_and_twenty_pieces_and_double_sided_doubles_the_piece_
     single = PdfReader(io.BytesIO(build_pnp("pileup", PnpOptions())))
     double = PdfReader(io.BytesIO(build_pnp("pileup", PnpOptions(double_sided=True))))
     titles = [item.title for item in single.outline]
-    assert titles[0].startswith("Pile Up board") and titles[1].startswith("Pile Up pieces")
-    board_pages = single.get_destination_page_number(single.outline[1])
-    assert board_pages >= 1
+    assert titles[0] == "Pile Up: print-and-play"  # credits, what is on which page, how to print
+    assert titles[1].startswith("Pile Up board") and titles[2].startswith("Pile Up pieces")
+    board_pages = single.get_destination_page_number(single.outline[2])  # with the first page
+    assert board_pages >= 2
     board_text = single.pages[board_pages - 1].extract_text()
     assert all(f"\n{c}\n" in board_text for c in "abcdefgh12345678")
     piece_pages = single.pages[board_pages:]
     numbers = sum((_piece_numbers(p.extract_text().split("\n", 2)[2]) for p in piece_pages), [])
     assert numbers == sorted([str(v) for v in range(1, 11)] * 2)  # ten black and ten white, 1 to 10
-    # The pieces' fronts start on a sheet's front: after the one board page, its sheet's back is left blank.
+    # The pieces' fronts start on a sheet's front: after an odd number of pages, that sheet's back is left blank.
     assert len(double.pages) - board_pages == 2 * len(piece_pages) + board_pages % 2
-    backs = [p for p in double.pages if "backs" in p.extract_text()]
+    backs = [p for p in double.pages if "BACK of sheet" in p.extract_text()]
     assert len(backs) == len(piece_pages)
     assert all(f.startswith("Noto") for f in _font_names(double))
 
