@@ -341,6 +341,7 @@ def test_a_games_own_sheets_open_with_its_credits_and_their_pages(name: str, dou
     reader = PdfReader(io.BytesIO(build_pnp(name, PnpOptions(double_sided=double_sided))))
     first = " ".join(reader.pages[0].extract_text().split())
     assert first.startswith(f"{reader.outline[0].title} ") and "Licence:" in first and "Print at 100%" in first
+    assert "The game is played with: " in first and ("'ppprint pnp piecepack'" in first) == (name == "piecepackman")
     starts = [(item.title, reader.get_destination_page_number(item) + 1) for item in reader.outline[1:]]
     ends = [start - 1 for _, start in starts[1:]] + [len(reader.pages)]
     for (title, start), end in zip(starts, ends):

@@ -110,14 +110,17 @@ def build_pnp(name: str, options: PnpOptions) -> bytes:
 
 def _with_contents(game: Plugin, own: Callable[[PrintAndPlay, PnpOptions], None], make: Callable[[], PrintAndPlay]) -> Callable[[PrintAndPlay, PnpOptions], None]:
     """A game's own sheets after a page of words: its credits and licence, what the file holds page by page (from
-    a first run of the sheets, after the same page), and how to print it."""
+    a first run of the sheets, after the same page), what the game is played with, and how to print it."""
     from ppprint.book.pnp.standard import credit_words
 
     meta = game.data.meta
 
     def words(contents: list[str], options: PnpOptions) -> list[str]:
         held = ["In this file: " + "; ".join(contents) + "."] if contents else []  # (sheets that bookmark nothing)
-        return [*credit_words(meta), *held, *printing_words(options)]
+        played = "The game is played with: " + "; ".join(meta.equipment) + "."
+        if any("piecepack" in item.lower() for item in meta.equipment):
+            played += f" 'ppprint pnp {KIT}' prints the piecepack kit, with what this game needs from it."
+        return [*credit_words(meta), *held, played, *printing_words(options)]
 
     def add_sections(document: PrintAndPlay, options: PnpOptions) -> None:
         probe = make()
