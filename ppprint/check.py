@@ -15,6 +15,7 @@ exist exactly when the game is not over and never repeat; every legal move is ju
 legal by ``explain`` and its notation reads back to it; a sample of unlisted moves
 (moves listed anywhere else in the game, and near misses: a listed move with one field
 changed to a value another move has there) is judged illegal with a declared reason,
+where the verdict's ``at`` names a cell of the position (when the game's view gives its cells),
 and refused by ``apply`` with that reason; serialise/deserialise and the position text
 read back equal; a clone stays equal after the same move; undo restores; every fact is
 declared and computed alone as in the full set; chance probabilities sum to 1; at the end
@@ -28,12 +29,12 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Container, Hashable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from ppprint.engine.base import CHANCE, TERMINAL, Game, RuleCode, State
+from ppprint.engine.base import CHANCE, TERMINAL, Game, RuleCode, State, cells_at
 from ppprint.errors import ContractError, IllegalMoveError, InvalidMoveError, PositionError, shorten
 
 PLAYOUTS = 20
@@ -57,6 +58,9 @@ seconds (a bundled game takes 0.04 to 0.15 CPU seconds; a game with hundreds of 
 MAX_POSITION = 1000
 """Characters of a position text a failure quotes whole (a longer one keeps its start and end)."""
 
+Cells = Callable[[State[Any]], Container[str]]
+"""The names of a position's cells (from the game's view), which an illegal verdict's ``at`` must name."""
+
 
 class Invariant(RuleCode):
     """An invariant of the engine contract, with its words."""
@@ -67,6 +71,7 @@ class Invariant(RuleCode):
     CHANCE = "chance", "The engine contract: chance outcomes are the legal moves and their probabilities sum to 1"
     LISTED_LEGAL = "listed-legal", "The engine contract: explain judges every listed move legal"
     UNLISTED_ILLEGAL = "unlisted-illegal", "The engine contract: explain judges a move that is not listed illegal, with a declared reason code"
+    AT = "at", "The engine contract: an illegal verdict's at names a cell of the position, or two cells 'a-b' for the boundary between them"
     APPLY_REFUSES = "apply-refuses", "The engine contract: apply refuses an illegal move with the reason explain gives"
     MOVE_NOTATION = "move-notation", "The engine contract: a move's notation reads back to the move"
     SERIALISE = "serialise", "The engine contract: a state serialised and read back is equal"
@@ -144,11 +149,13 @@ def check_facts(game: Game[Any, Any, Any], state: State[Any]) -> None:
             raise _fail(Invariant.FACTS, f"fact {fact.value} computed alone is {state.fact(fact)!r}, among all {facts[fact.value]!r}", state)
 
 
-def check_unlisted(game: Game[Any, Any, Any], state: State[Any], moves: Iterable[Any], legal: Iterable[Any]) -> int:
-    """Each of ``moves`` not among the ``legal`` ones is judged illegal with a declared reason, and refused
-    by ``apply`` with that reason; return how many were judged."""
+def check_unlisted(game: Game[Any, Any, Any], state: State[Any], moves: Iterable[Any], legal: Iterable[Any], cells: Cells | None = None) -> int:
+    """Each of ``moves`` not among the ``legal`` ones is judged illegal with a declared reason, where its
+    ``at`` names one or two of the position's ``cells`` (when given), and refused by ``apply`` with that
+    reason; return how many were judged."""
     listed = set(legal)
     judged = 0
+    names: Container[str] | None = None
     for other in moves:
         if other in listed:
             continue
@@ -158,6 +165,10 @@ def check_unlisted(game: Game[Any, Any, Any], state: State[Any], moves: Iterable
             raise _fail(Invariant.UNLISTED_ILLEGAL, "explain judges it legal, but legal_moves does not list it", state, other)
         if not isinstance(verdict.reason, game.Reason):
             raise _fail(Invariant.UNLISTED_ILLEGAL, f"the reason {verdict.reason!r} is not one of the game's reason codes", state, other)
+        if verdict.at and cells is not None:
+            names = cells(state) if names is None else names
+            if not cells_at(verdict.at, names):
+                raise _fail(Invariant.AT, f"explain says it fails at {verdict.at!r}, which names no cell of the position (nor two cells 'a-b')", state, other)
         try:
             state.apply(other)
         except IllegalMoveError as exc:
@@ -169,9 +180,10 @@ def check_unlisted(game: Game[Any, Any, Any], state: State[Any], moves: Iterable
     return judged
 
 
-def check_state(game: Game[Any, Any, Any], state: State[Any], move: Any, candidates: list[Any]) -> int:
+def check_state(game: Game[Any, Any, Any], state: State[Any], move: Any, candidates: list[Any], cells: Cells | None = None) -> int:
     """One position's invariants, with ``move`` (a legal move) about to be played; ``candidates`` are moves of
-    the same game that ``explain`` must judge exactly as ``legal_moves`` lists them. Return the moves judged."""
+    the same game that ``explain`` must judge exactly as ``legal_moves`` lists them (see :func:`check_unlisted`
+    for ``cells``). Return the moves judged."""
     legal = state.legal_moves()
     for listed in legal:
         verdict = state.explain(listed)
@@ -188,7 +200,7 @@ def check_state(game: Game[Any, Any, Any], state: State[Any], move: Any, candida
         raise _fail(Invariant.MOVE_NOTATION, "Move.text() is empty", state, move)
     judged = len(legal)
     if state.current_player != CHANCE:
-        judged += check_unlisted(game, state, candidates, legal)
+        judged += check_unlisted(game, state, candidates, legal, cells)
     check_facts(game, state)
     before = state.clone()
     if before != state:
@@ -335,6 +347,7 @@ def check_playout(
     near: int = NEAR,
     near_budget: int = NEAR_BUDGET,
     deadline: float | None = None,
+    cells: Cells | None = None,
 ) -> PlayoutReport:
     """Play one random game from the setup with the seed ``seed`` and check the invariants at every
     ``check_every``-th position (and at the end); a :class:`ContractFailure` names the seed and the ply.
@@ -343,7 +356,7 @@ def check_playout(
     The game is played first, keeping every position and every move legal anywhere in it (in ``pool``,
     which may hold moves of earlier playouts); then each position is checked against that pool, so a
     move the rules allow only later (a jump, a capture) is put to the early positions. No position is
-    checked after ``deadline`` (a :func:`time.monotonic` time).
+    checked after ``deadline`` (a :func:`time.monotonic` time); ``cells`` gives a position's cells (see :func:`check_unlisted`).
     """
     rng = random.Random(seed)
     pool = pool if pool is not None else Pool()
@@ -395,7 +408,7 @@ def check_playout(
                 others = rng.sample(candidates, min(sample, len(candidates)))
                 if position.current_player != CHANCE:
                     others += pool.near_misses(moves, rng, near, partial(_written, game, position))
-                judged += check_state(game, position, move, others)
+                judged += check_state(game, position, move, others, cells)
                 checked += 1
         if refused is not None:
             ply = len(played)
@@ -592,11 +605,13 @@ def check_engine(
     max_plies: int = MAX_PLIES,
     seconds: float = SECONDS,
     progress: Callable[[int, int], None] | None = None,
+    cells: Cells | None = None,
 ) -> EngineReport:
     """Every check of the engine contract on ``game``: its codes and notation, ``playouts`` seeded random
     games (seeds ``seed``, ``seed + 1``...; at most ``max_plies`` plies each; none started after ``seconds``),
     then perft from the setup through ``legal_moves`` against ``explain``. Raise :class:`ContractFailure` at the
-    first broken invariant; ``progress(done, playouts)`` is called after each playout."""
+    first broken invariant; ``progress(done, playouts)`` is called after each playout. With ``cells`` (the names
+    of a position's cells), an illegal verdict's ``at`` must name one or two of them."""
     deadline = time.monotonic() + seconds
     report = EngineReport()
     check_codes(game)
@@ -607,7 +622,7 @@ def check_engine(
         if number and time.monotonic() > deadline:
             report.timed_out = True
             break
-        played = check_playout(game, seed + number, max_plies, pool=pool, deadline=deadline)
+        played = check_playout(game, seed + number, max_plies, pool=pool, deadline=deadline, cells=cells)
         report.playouts += 1
         report.ended += played.ended
         report.plies += played.plies
@@ -626,12 +641,12 @@ def check_engine(
     return report
 
 
-def check_before_printing(game: Game[Any, Any, Any], game_id: str) -> EngineReport:
+def check_before_printing(game: Game[Any, Any, Any], game_id: str, cells: Cells | None = None) -> EngineReport:
     """The short form of :func:`check_engine` that ``build`` and ``serve`` run on a game's engine before
     printing its book (:data:`BEFORE_PRINTING`); a :class:`ContractFailure` names the game ``game_id``."""
     playouts, max_plies, seconds = BEFORE_PRINTING
     try:
-        return check_engine(game, playouts, 0, max_plies, seconds)
+        return check_engine(game, playouts, 0, max_plies, seconds, cells=cells)
     except ContractFailure as failure:
         failure.game = game_id
         raise

@@ -553,7 +553,8 @@ def check(
     """Hold the game's rules engine to the engine contract, by seeded random play.
 
     At every position: legal moves exist exactly when the game is not over, each is judged legal by
-    explain and unlisted ones illegal with a declared reason, apply/undo, clone, serialise and the
+    explain and unlisted ones illegal with a declared reason (and at a cell of the board the game's
+    view draws, where the verdict says where), apply/undo, clone, serialise and the
     position text read back equal, facts are computed; then perft from the setup through legal_moves
     against explain. The first broken invariant is one line (seed, ply, position, move), exit 1.
     """
@@ -562,11 +563,12 @@ def check(
     from ppprint.check import ContractFailure, check_engine
 
     game_id = game or _current_game()[0]
-    engine = get_game(game_id).require_engine()
+    plugin = get_game(game_id)
+    engine = plugin.require_engine()
     try:
         with Progress(disable=not _progress(), transient=True) as bar:
             task = bar.add_task(f"check {game_id}: playouts", total=playouts)
-            report = check_engine(engine, playouts, seed, max_plies, seconds, lambda done, _: bar.update(task, completed=done))
+            report = check_engine(engine, playouts, seed, max_plies, seconds, lambda done, _: bar.update(task, completed=done), plugin.cells)
     except ContractFailure as failure:
         failure.game = game_id
         raise

@@ -62,7 +62,7 @@ import importlib.util
 import os
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -200,6 +200,13 @@ class Plugin:
                 raise InputError("a game without an engine names its board (board: {tiles: [3, 3]} or {squares: [8, 8]})", self.folder / "game.yaml")
             view = PlainView(board)
         return view  # type: ignore[no-any-return]
+
+    @property
+    def cells(self) -> Callable[[Any], Container[str]] | None:
+        """The names of a state's cells as the game's view lays it out (what an illegal verdict's ``at``
+        may name), or ``None`` for a game without a view."""
+        view = self.view
+        return None if view is None else lambda state: view.table(state).cells
 
     def require_view(self) -> GameView[Any, Any]:
         """The game's view; an :class:`InputError` if it has none."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
 
-from ppprint.engine.base import Game, State
+from ppprint.engine.base import Game, State, cells_at
 from ppprint.errors import ClaimFailure, DataError, IllegalMoveError, InputError, InvalidMoveError, frame_in
 from ppprint.layout.plain import PlainPosition
 from ppprint.model.game import Claim, Figure, Panel
@@ -33,14 +33,15 @@ from ppprint.model.yamlio import line_of
 @dataclass(frozen=True)
 class DrawnMove:
     """A move to draw: the cells it passes and whether it is legal, illegal or played; an illegal move also
-    carries the reason code that was checked and the engine's words for how it breaks the rule. ``move`` and
-    ``state`` are the engine's move and the state it was judged (or played) from, so a view can draw what the
-    move is about (the piece a placement puts down, :meth:`ppprint.layout.GameView.placement`)."""
+    carries the reason code that was checked and where the engine's verdict says it breaks the rule (its
+    :attr:`~ppprint.engine.base.Verdict.at`). ``move`` and ``state`` are the engine's move and the
+    state it was judged (or played) from, so a view can draw what the move is about (the piece a placement puts
+    down, :meth:`ppprint.layout.GameView.placement`)."""
 
     cells: tuple[str, ...]
     kind: MarkKind
     reason: str = ""
-    words: str = ""
+    at: str = ""
     move: Any = field(default=None, compare=False, repr=False)
     state: Any = field(default=None, compare=False, repr=False)
     line: int = field(default=0, compare=False, repr=False)
@@ -184,7 +185,8 @@ def verify_figure(game: Plugin, figure: Figure) -> tuple[CheckedFigure, list[Cla
 
 def check_drawable(game: Plugin, checked: CheckedFigure) -> None:
     """What drawing a checked figure needs, checked so that a figure that verifies draws: each panel's view
-    lays out its board, and every cell its marks name and every cell a drawn move passes is on that board.
+    lays out its board, and every cell its marks name, every cell a drawn move passes and every cell an illegal
+    one's verdict says it fails at is on that board.
     A fault is an :class:`InputError` at the line of the mark (or the claim) that names the cell."""
     view = game.view
     if view is None:
@@ -209,6 +211,9 @@ def check_drawable(game: Plugin, checked: CheckedFigure) -> None:
                 if cell not in table.cells:
                     wider = "a wider view" if window is None else "widen the window"
                     raise InputError(f"the move drawn passes cell '{cell}', which is {where} ({wider}, or draw: false)", path, move.line or panel.panel.line)
+            if move.at and not cells_at(move.at, table.cells):
+                drawn = "of the board drawn" if window is None else f"inside the window {window} drawn"
+                raise InputError(f"the engine says the move drawn fails at '{move.at}', which names no cell {drawn}", path, move.line or panel.panel.line)
         if isinstance(options, WindowOptions) and options.window is not None:
             # A cropped board: every cell a claim names is drawn, so the reader sees what it is about.
             whole = view.table(panel.state, options.model_copy(update={"window": None}))
@@ -350,7 +355,7 @@ class _PanelChecker:
                     elif verdict.reason != reason:
                         self.fail(claim, verdict.reason.rule, f"{text} is illegal for {verdict.reason} ({verdict.words}), not {code}")
                     if claim.draw:
-                        drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "illegal", reason.value, verdict.words, move, start, claim.line))
+                        drawn.append(DrawnMove(tuple(self.engine.move_cells(start, move)), "illegal", reason.value, verdict.at, move, start, claim.line))
             else:
                 state = start.clone()
                 for text in claim.moves:

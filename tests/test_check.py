@@ -95,6 +95,22 @@ def test_explain_wrong_on_one_move_is_caught(tmp_path: Path, capsys: pytest.Capt
     assert move in state.legal_moves() and not state.explain(move).legal
 
 
+NOT_FORWARD_AT = 'at=target if move.target in self.game.grid else ""'
+
+
+@pytest.mark.parametrize("at", ['"z9"', 'f"{start}-z9"'], ids=["no-cell", "one-of-two"])
+def test_a_verdict_at_no_cell_of_the_board_is_caught(tmp_path: Path, capsys: pytest.CaptureFixture[str], at: str) -> None:
+    """explain() says a step that is not forward fails at z9 (or between its start and z9), off the board the
+    game's view draws: the check names the move and what it names."""
+    games = planted(tmp_path, "check-at", NOT_FORWARD_AT, f"at={at}")
+    found = caught(capsys, games, "check-at")
+    assert found["invariant"] == "at" and "which names no cell of the position" in found.string, found.string
+    state, move = position_and_move(games, found)
+    verdict = state.explain(move)
+    assert verdict.reason is not None and verdict.reason.value == "not-forward" and verdict.at.endswith("z9")
+    assert f"fails at '{verdict.at}'" in found.string
+
+
 def test_an_exception_in_the_game_code_names_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     games = planted(tmp_path, "check-raises", GENERATOR, "return [] if self.outcome() else self._moves()[:1] + [][1:] if len(self.history) < 3 else 1 / 0")
     status, out, err = check(capsys, "check-raises", games=games)
@@ -149,7 +165,7 @@ def test_a_passed_check_is_kept_in_the_build_cache(tmp_path: Path, monkeypatch: 
     ppprint.registry.configure([games], bundled=False)
     checked: list[str] = []
     real = ppprint.build.cache.check_before_printing
-    monkeypatch.setattr(ppprint.build.cache, "check_before_printing", lambda game, game_id: checked.append(game_id) or real(game, game_id))
+    monkeypatch.setattr(ppprint.build.cache, "check_before_printing", lambda game, game_id, cells: checked.append(game_id) or real(game, game_id, cells))
     for _ in range(2):
         build_games(["build-cached"], "letter", tmp_path / "out", jobs=1)
     assert checked == ["build-cached"]

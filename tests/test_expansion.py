@@ -89,21 +89,23 @@ def test_jumps_go_two_cells_over_any_minion_in_eight_directions():
 
 
 @pytest.mark.parametrize(
-    ("move", "code"),
+    ("move", "code", "at"),
     [
-        ("c3-c5", "jump-over-empty"),
-        ("c3-b2", "diagonal-walk"),
-        ("c3-c2", "friendly-destination"),
-        ("c3-e5", "friendly-destination"),
-        ("c3-f3", "not-a-walk-or-jump"),
-        ("c3-d5", "not-a-walk-or-jump"),
-        ("a6-a5", "no-minion"),
-        ("d3-d2", "not-your-minion"),
+        ("c3-c5", "jump-over-empty", "c4"),
+        ("c3-b2", "diagonal-walk", "b2"),
+        ("c3-c2", "friendly-destination", "c2"),
+        ("c3-e5", "friendly-destination", "e5"),
+        ("c3-f3", "not-a-walk-or-jump", "f3"),
+        ("c3-d5", "not-a-walk-or-jump", "d5"),
+        ("a6-a5", "no-minion", "a6"),
+        ("d3-d2", "not-your-minion", "d3"),
     ],
 )
-def test_every_way_a_move_is_illegal(move, code):
+def test_every_way_a_move_is_illegal(move, code, at):
+    """Each with the cell where its rule fails: the jumped cell, the landing, or the start when the minion is wrong."""
     state = position({"first": {"c3": 3, "c2": 5, "e5": 1, "d4": 2}, "second": {"d3": 2, "f6": 3, "e6": 4}})
     assert reason(state, move) == code
+    assert state.explain(GAME.parse_move(state, move)).at == at
     assert GAME.Reason.lookup(code) is not None
     with pytest.raises(IllegalMoveError) as caught:
         state.apply(GAME.parse_move(state, move))

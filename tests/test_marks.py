@@ -277,22 +277,58 @@ def test_the_reason_printed_is_the_code_checked() -> None:
     assert failures and all("not-a-walk-or-jump" in failure.claim for failure in failures)
 
 
-def test_a_cross_sits_where_the_rule_fails() -> None:
+def test_a_cross_sits_where_the_verdict_says_the_rule_fails() -> None:
     from ppprint.render.figure import failure_point
     from ppprint.model.table import Table
     from ppprint.verify import DrawnMove
 
     cells = {f"{f}{r}": ((i, r - 1.0), (i + 1.0, r - 1.0), (i + 1.0, float(r)), (i, float(r))) for i, f in enumerate("abcdefgh") for r in range(1, 9)}
+    cells["home-suns"] = ((8.0, 0.0), (9.0, 0.0), (9.0, 1.0), (8.0, 1.0))
     table = Table(cells=cells)
     centre = table.centre
-    assert failure_point(table, DrawnMove(("b2", "c3"), "illegal", "diagonal-walk", "b2 to c3 is a diagonal step")) == centre("c3")
-    assert failure_point(table, DrawnMove(("c3", "c5"), "illegal", "jump-over-empty", "the jumped cell c4 is empty")) == centre("c4")
-    assert failure_point(table, DrawnMove(("d4", "e4", "f4", "g4", "h4"), "illegal", "landing-past-run", "the jump must stop on g4")) == centre("g4")
-    assert failure_point(table, DrawnMove(("c3", "c4", "c5", "c6"), "illegal", "blocked", "every path from c3 to c6 crosses a piece (on c5, d3)")) == centre("c5")
-    assert failure_point(table, DrawnMove(("d3", "e3"), "illegal", "commander-attack", "the piece on d3 is a Commander")) == centre("d3")
-    assert failure_point(table, DrawnMove(("d5", "c5", "d5"), "illegal", "same-square", "the walk ends on d5, where it began")) == centre("d5")
-    assert failure_point(table, DrawnMove(("d5", "c5"), "illegal", "not-whole-roll", "1 steps for a roll of 2")) == centre("c5")
+    assert failure_point(table, DrawnMove(("b2", "c3"), "illegal", "diagonal-walk", "c3")) == centre("c3")
+    assert failure_point(table, DrawnMove(("c3", "c5"), "illegal", "jump-over-empty", "c4")) == centre("c4")
+    assert failure_point(table, DrawnMove(("d4", "e4", "f4", "g4", "h4"), "illegal", "landing-past-run", "g4")) == centre("g4")
+    assert failure_point(table, DrawnMove(("c3", "c4", "c5", "c6"), "illegal", "blocked", "c5")) == centre("c5")
+    assert failure_point(table, DrawnMove(("d3", "e3"), "illegal", "commander-attack", "d3")) == centre("d3")
     assert failure_point(table, DrawnMove(("d5", "d6", "e6"), "illegal", "wall", "d6-e6")) == (4.0, 5.5)
+    # A cell's own name may hold a '-'; two cells around one are the boundary between them.
+    assert failure_point(table, DrawnMove(("home-suns", "g1"), "illegal", "no-piece", "home-suns")) == centre("home-suns")
+    assert failure_point(table, DrawnMove(("g1", "home-suns"), "illegal", "wall", "h1-home-suns")) == (8.0, 0.5)
+    # Without an at, the move's destination.
+    assert failure_point(table, DrawnMove(("d5", "c5"), "illegal", "not-whole-roll")) == centre("c5")
+
+
+def test_the_cross_of_a_drawn_move_is_where_the_engine_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine whose words name no cell, but whose ``at`` does: the figure's cross is on ``at``
+    (d4, off the move's arrow), carried from the verdict through verify to the drawing."""
+    from ppprint.model.table import Cross
+    from ppprint.render.figure import panel_picture
+
+    game = get_game("expansion")
+    engine = game.require_engine()
+    judged = type(engine.initial_state()).explain
+    monkeypatch.setattr(type(engine.initial_state()), "explain", lambda state, move: dataclasses.replace(judged(state, move), words="planted", at="d4"))
+    figure = game.data.figures["movement"]
+    checked, failures = check_figure(engine, figure)
+    assert not failures
+    panel = next(p for p in checked.panels if any(m.cells == ("c3", "c5") for m in p.moves))
+    picture = panel_picture(game.require_view(), figure, panel)
+    crosses = [mark.at for mark in picture.marks if isinstance(mark, Cross)]
+    assert len(crosses) == len(panel.moves) and set(crosses) == {picture.table.centre("d4")}
+
+
+@pytest.mark.parametrize("at", ["z9", "c4-z9"])
+def test_verify_refuses_a_drawn_move_whose_verdict_names_no_cell_drawn(monkeypatch: pytest.MonkeyPatch, at: str) -> None:
+    from ppprint.errors import InputError
+    from ppprint.verify import verify_figure
+
+    game = get_game("expansion")
+    state_type = type(game.require_engine().initial_state())
+    judged = state_type.explain
+    monkeypatch.setattr(state_type, "explain", lambda state, move: dataclasses.replace(judged(state, move), at=at))
+    with pytest.raises(InputError, match=f"fails at '{at}', which names no cell of the board drawn"):
+        verify_figure(game, game.data.figures["movement"])
 
 
 def test_two_claims_on_the_same_cells_are_drawn_apart() -> None:

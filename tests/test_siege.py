@@ -357,6 +357,8 @@ def test_a_move_blocked_on_every_path_names_what_blocks_it() -> None:
     verdict = state.explain(DieMove(2, "d4", "e5"))
     assert verdict.reason == "blocked" and verdict.words is not None
     assert "every path of at most 2 steps from d4 to e5" in verdict.words and "(on d5, e4)" in verdict.words
+    # It fails at the first of them on the path a figure draws (d4-d5-e5: north first).
+    assert state.game.move_cells(state, DieMove(2, "d4", "e5")) == ["d4", "d5", "e5"] and verdict.at == "d5"
     assert "never steps onto or through another piece" in verdict.reason.rule
     # The shortest way round (d3-e3-f3-f4-f5-e5 or c4-c5-c6-d6-e6-e5) takes six steps.
     assert reason(state, "d4:d4-e5") == "blocked"
@@ -377,6 +379,7 @@ def test_a_commander_passes_its_own_armies_on_any_path() -> None:
     # Every path to c3 within three steps starts through an enemy (d3 or c4).
     verdict = state.explain(DieMove(3, "d4", "c3"))
     assert verdict.reason == "pass-enemy" and verdict.words is not None and "(on c4, d3)" in verdict.words
+    assert verdict.at == state.game.move_cells(state, DieMove(3, "d4", "c3"))[1] and verdict.at in ("c4", "d3")
     # An Army does not pass its own Armies: the same moves of an Army are blocked.
     army = position(roll=[2, 3], pieces={"suns": {"d4": 3, "e4": 2, "d5": 4}, "moons": {"d3": 1, "c4": 5}})
     assert reason(army, "d2:d4-e5") == "blocked"

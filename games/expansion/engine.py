@@ -355,26 +355,26 @@ class ExpansionState(State[Move]):
         start, target = move
         piece = self.board[start]
         if not piece:
-            return illegal(Reason.NO_MINION, f"there is no minion on {square_name(start)}")
+            return illegal(Reason.NO_MINION, f"there is no minion on {square_name(start)}", at=square_name(start))
         if owner_of(piece) != self.to_move:
-            return illegal(Reason.NOT_YOUR_MINION, f"the minion on {square_name(start)} is the opponent's")
+            return illegal(Reason.NOT_YOUR_MINION, f"the minion on {square_name(start)} is the opponent's", at=square_name(start))
         (x0, y0), (x1, y1) = GRID.cell_at(start), GRID.cell_at(target)
         dx, dy = abs(x1 - x0), abs(y1 - y0)
         is_walk = dx + dy == 1
         is_jump = max(dx, dy) == 2 and dx in (0, 2) and dy in (0, 2)
         if dx == dy == 1:
-            return illegal(Reason.DIAGONAL_WALK, f"{square_name(start)} to {square_name(target)} is a diagonal step")
+            return illegal(Reason.DIAGONAL_WALK, f"{square_name(start)} to {square_name(target)} is a diagonal step", at=square_name(target))
         if not (is_walk or is_jump):
-            return illegal(Reason.NOT_A_WALK_OR_JUMP, f"{square_name(start)} to {square_name(target)} is neither a walk nor a jump")
+            return illegal(Reason.NOT_A_WALK_OR_JUMP, f"{square_name(start)} to {square_name(target)} is neither a walk nor a jump", at=square_name(target))
         held = self.board[target]
         if held and owner_of(held) == self.to_move:
-            return illegal(Reason.FRIENDLY_DESTINATION, f"{square_name(target)} holds a friendly minion")
+            return illegal(Reason.FRIENDLY_DESTINATION, f"{square_name(target)} holds a friendly minion", at=square_name(target))
         if is_jump:
             if self.first_move:
-                return illegal(Reason.FIRST_MOVE_JUMP, "the first move of the game must be a walk")
+                return illegal(Reason.FIRST_MOVE_JUMP, "the first move of the game must be a walk", at=square_name(target))
             middle = GRID.index(((x0 + x1) // 2, (y0 + y1) // 2))
             if not self.board[middle]:
-                return illegal(Reason.JUMP_OVER_EMPTY, f"the jumped cell {square_name(middle)} is empty")
+                return illegal(Reason.JUMP_OVER_EMPTY, f"the jumped cell {square_name(middle)} is empty", at=square_name(middle))
         return LEGAL
 
     def _do(self, move: Move) -> None:

@@ -924,29 +924,30 @@ class PiecepackmanState(State[Move]):
         if not walk:
             if roll == 0 or not self.ghost_walks(ghost, roll):
                 return LEGAL
-            return illegal(Reason.MUST_MOVE, f"the {SUITS[ghost]} ghost can walk its roll of {roll}")
+            return illegal(Reason.MUST_MOVE, f"the {SUITS[ghost]} ghost can walk its roll of {roll}", at=_square(cell))
         portal_end = False
         for i, nxt in enumerate(walk):
             here, there = order[cell], order[nxt]
             if nxt not in (table[4 * cell + d] for d in range(4)):
                 adjacent = abs(here[0] - there[0]) + abs(here[1] - there[1]) == 1
-                return illegal(Reason.WALL if adjacent else Reason.NOT_A_STEP, f"{cell_name(here)}-{cell_name(there)}")
+                step = f"{cell_name(here)}-{cell_name(there)}"
+                return illegal(Reason.WALL, step, at=step) if adjacent else illegal(Reason.NOT_A_STEP, step, at=cell_name(there))
             if self.ghost_at(nxt) not in (-1, ghost):
-                return illegal(Reason.CROSSES_GHOST, cell_name(there))
+                return illegal(Reason.CROSSES_GHOST, cell_name(there), at=cell_name(there))
             if nxt in self.house and cell not in self.house:
-                return illegal(Reason.ENTERS_GHOST_HOUSE, cell_name(there))
+                return illegal(Reason.ENTERS_GHOST_HOUSE, cell_name(there), at=cell_name(there))
             last = i == len(walk) - 1
             portal_end = is_portal_step(here, there)
             if portal_end and not last:
-                return illegal(Reason.AFTER_PORTAL, cell_name(there))
+                return illegal(Reason.AFTER_PORTAL, cell_name(there), at=cell_name(there))
             if nxt == self.ppm and not last:
-                return illegal(Reason.AFTER_PIECEPACKMAN, cell_name(there))
+                return illegal(Reason.AFTER_PIECEPACKMAN, cell_name(there), at=cell_name(there))
             cell = nxt
         ended_early = walk[-1] == self.ppm or portal_end
         if len(walk) > roll or (len(walk) < roll and not ended_early):
-            return illegal(Reason.NOT_WHOLE_ROLL, f"{len(walk)} steps for a roll of {roll}")
+            return illegal(Reason.NOT_WHOLE_ROLL, f"{len(walk)} steps for a roll of {roll}", at=_square(walk[-1]))
         if walk[-1] == self.gpos[ghost]:
-            return illegal(Reason.SAME_SQUARE, f"the walk ends on {_square(walk[-1])}, where it began")
+            return illegal(Reason.SAME_SQUARE, f"the walk ends on {_square(walk[-1])}, where it began", at=_square(walk[-1]))
         return LEGAL
 
     def explain(self, move: Move) -> Verdict:
@@ -965,12 +966,13 @@ class PiecepackmanState(State[Move]):
             if not isinstance(move, (Walk, Stay)):
                 return illegal(Reason.WRONG_PHASE, f"the {SUITS[self.pending[0]]} ghost moves now, not {move.text()}")
             if move.ghost != self.pending[0]:
-                return illegal(Reason.NOT_YOUR_TURN, f"the {SUITS[self.pending[0]]} ghost moves now")
+                moved = self.gpos[move.ghost]
+                return illegal(Reason.NOT_YOUR_TURN, f"the {SUITS[self.pending[0]]} ghost moves now", at=_square(moved) if moved >= 0 else "")
             if isinstance(move, Stay) or not move.cells:
                 return self.judge_ghost_move(move.ghost, (), self.roll)
             start = self.gpos[move.ghost]
             if move.cells[0] != start:
-                return illegal(Reason.NOT_A_STEP, f"the {SUITS[move.ghost]} ghost is on {_square(start)}, not {_square(move.cells[0])}")
+                return illegal(Reason.NOT_A_STEP, f"the {SUITS[move.ghost]} ghost is on {_square(start)}, not {_square(move.cells[0])}", at=_square(move.cells[0]))
             return self.judge_ghost_move(move.ghost, move.cells[1:], self.roll)
         if phase is _PPM or phase is _BONUS:
             legal = isinstance(move, Roll) and move in self.game.roll_moves

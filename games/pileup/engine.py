@@ -468,17 +468,17 @@ class PileUpState(State[PileUpMove]):
         me = self.to_move
         if isinstance(move, Placement):
             if not self.reserve[me] >> move.value & 1:
-                return illegal(Reason.NOT_IN_RESERVE, f"{piece_text(piece_code(me, move.value))} is not off the board")
+                return illegal(Reason.NOT_IN_RESERVE, f"{piece_text(piece_code(me, move.value))} is not off the board", at=NAMES[move.target])
             if self.peak[move.target]:
-                return illegal(Reason.PLACEMENT_OCCUPIED, f"{NAMES[move.target]} is occupied")
+                return illegal(Reason.PLACEMENT_OCCUPIED, f"{NAMES[move.target]} is occupied", at=NAMES[move.target])
             if self.captures_available():
-                return illegal(Reason.FORCED_CAPTURE, "a capture is available")
+                return illegal(Reason.FORCED_CAPTURE, "a capture is available", at=NAMES[move.target])
             return LEGAL
         verdict = self._judge_path(move.origin, move.target)
         if verdict is not None:
             return verdict
         if not self.peak[move.target] and self.captures_available():
-            return illegal(Reason.FORCED_CAPTURE, "a capture is available")
+            return illegal(Reason.FORCED_CAPTURE, "a capture is available", at=NAMES[move.target])
         return LEGAL
 
     def _judge_path(self, origin: int, target: int) -> Verdict | None:
@@ -486,15 +486,15 @@ class PileUpState(State[PileUpMove]):
         stack, me = self.stacks[origin], self.to_move
         where = NAMES[origin]
         if not stack:
-            return illegal(Reason.NO_PIECE, f"{where} is empty")
+            return illegal(Reason.NO_PIECE, f"{where} is empty", at=where)
         if len(stack) > 1:
-            return illegal(Reason.STACK_MOVES, f"{where} holds a stack of {len(stack)}")
+            return illegal(Reason.STACK_MOVES, f"{where} holds a stack of {len(stack)}", at=where)
         if owner_of(stack[0]) != me:
-            return illegal(Reason.ENEMY_PIECE, f"{piece_text(stack[0])} on {where} is not {PLAYERS[me]}'s")
+            return illegal(Reason.ENEMY_PIECE, f"{piece_text(stack[0])} on {where} is not {PLAYERS[me]}'s", at=where)
         (ofile, orank), (tfile, trank) = GRID.cell_at(origin), GRID.cell_at(target)
         dfile, drank = tfile - ofile, trank - orank
         if (dfile, drank) == (0, 0) or (dfile and drank and abs(dfile) != abs(drank)):
-            return illegal(Reason.NOT_A_LINE, f"{where} to {NAMES[target]} is not a straight line")
+            return illegal(Reason.NOT_A_LINE, f"{where} to {NAMES[target]} is not a straight line", at=NAMES[target])
         direction: Cell = ((dfile > 0) - (dfile < 0), (drank > 0) - (drank < 0))
         value = abs(stack[0])
         jumped = False
@@ -502,18 +502,18 @@ class PileUpState(State[PileUpMove]):
             square = GRID.index(step((ofile, orank), direction, distance))
             if not self.peak[square]:
                 if jumped:
-                    return illegal(Reason.LANDING_PAST_RUN, f"the jump must stop on {NAMES[square]}")
+                    return illegal(Reason.LANDING_PAST_RUN, f"the jump must stop on {NAMES[square]}", at=NAMES[square])
                 continue
             if self.peak[square] >= value:
                 return illegal(
-                    Reason.JUMP_NOT_LOWER, f"{NAMES[square]} holds {self._describe(square)}, not all lower than {value}"
+                    Reason.JUMP_NOT_LOWER, f"{NAMES[square]} holds {self._describe(square)}, not all lower than {value}", at=NAMES[square]
                 )
             jumped = True
         held = self.stacks[target]
         if len(held) >= CLOSED_HEIGHT:
-            return illegal(Reason.LANDING_CLOSED_STACK, f"{NAMES[target]} holds a closed stack of {len(held)}")
+            return illegal(Reason.LANDING_CLOSED_STACK, f"{NAMES[target]} holds a closed stack of {len(held)}", at=NAMES[target])
         if held and owner_of(held[-1]) == me:
-            return illegal(Reason.LANDING_FRIENDLY, f"{NAMES[target]} is topped by {piece_text(held[-1])}, a friendly piece")
+            return illegal(Reason.LANDING_FRIENDLY, f"{NAMES[target]} is topped by {piece_text(held[-1])}, a friendly piece", at=NAMES[target])
         return None
 
     def _describe(self, square: int) -> str:

@@ -585,20 +585,21 @@ class SanQiState(State[Move]):
         old = self.board[i]
         if isinstance(move, Place):
             if old:
-                return illegal(Reason.OCCUPIED, f"{name} already holds a {_TITLE[old]}")
+                return illegal(Reason.OCCUPIED, f"{name} already holds a {_TITLE[old]}", at=name)
             return LEGAL
         if not old:
-            return illegal(Reason.VACANT, f"{name} holds no piece to replace")
+            return illegal(Reason.VACANT, f"{name} holds no piece to replace", at=name)
         if old == kind:
-            return illegal(Reason.SAME_TYPE, f"{name} already holds a {_TITLE[kind]}")
+            return illegal(Reason.SAME_TYPE, f"{name} already holds a {_TITLE[kind]}", at=name)
         if i == self.last:
-            return illegal(Reason.PROTECTED, f"the opponent played {name} on their last turn")
+            return illegal(Reason.PROTECTED, f"the opponent played {name} on their last turn", at=name)
         have, against = self._neighbours_holding(i, kind), self._neighbours_holding(i, old)
         if have < against + 2:
             return illegal(
                 Reason.NO_MAJORITY,
                 f"{name} has {have} {_TITLE[kind]} and {against} "
                 f"{_TITLE[old]} neighbours; it needs {against + 2}",
+                at=name,
             )
         return LEGAL
 

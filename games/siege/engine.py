@@ -988,11 +988,11 @@ class SiegeState(State[SiegeMove]):
         code = self.squares[origin]
         name = self.board.names[origin]
         if not code:
-            return illegal(Reason.NO_PIECE, f"{name} is empty")
+            return illegal(Reason.NO_PIECE, f"{name} is empty", at=name)
         if _owner(code) != self.to_move:
-            return illegal(Reason.NOT_OWN_PIECE, f"the piece on {name} belongs to {self.board.suits[_owner(code)]}")
+            return illegal(Reason.NOT_OWN_PIECE, f"the piece on {name} belongs to {self.board.suits[_owner(code)]}", at=name)
         if code in self.moved:
-            return illegal(Reason.PIECE_MOVED, f"the piece on {name} has moved this turn")
+            return illegal(Reason.PIECE_MOVED, f"the piece on {name} has moved this turn", at=name)
         return self._judge(origin, target, die)
 
     def _judge(self, origin: int, target: int, die: int) -> Verdict:
@@ -1000,14 +1000,14 @@ class SiegeState(State[SiegeMove]):
         board = self.board
         names = board.names
         if not code:
-            return illegal(Reason.NO_PIECE, f"{names[origin]} is empty")
+            return illegal(Reason.NO_PIECE, f"{names[origin]} is empty", at=names[origin])
         if origin == target:
             return LEGAL
         steps = board.distance[origin][target]
         if steps > die:
-            return illegal(Reason.TOO_FAR, f"{names[origin]} to {names[target]} takes at least {steps} steps, the die shows {die}")
+            return illegal(Reason.TOO_FAR, f"{names[origin]} to {names[target]} takes at least {steps} steps, the die shows {die}", at=names[target])
         if self.squares[target]:
-            return illegal(Reason.OCCUPIED, f"a piece stands on {names[target]}")
+            return illegal(Reason.OCCUPIED, f"a piece stands on {names[target]}", at=names[target])
         passable = self._passable(code)
         path = board.path(origin, target, passable)
         if path is not None and len(path) - 1 <= die:
@@ -1021,9 +1021,11 @@ class SiegeState(State[SiegeMove]):
             )
         )
         ways = f"every path of at most {die} steps from {names[origin]} to {names[target]}"
+        # The first square in the way on the path a figure draws (the shortest on an empty board, see move_cells).
+        at = next((names[square] for square in (board.path(origin, target) or ())[1:] if not passable(square)), "")
         if _kind(code) == COMMANDER_KIND:
-            return illegal(Reason.PASS_ENEMY, f"{ways} crosses an enemy piece (on {in_the_way})")
-        return illegal(Reason.BLOCKED, f"{ways} crosses a piece (on {in_the_way})")
+            return illegal(Reason.PASS_ENEMY, f"{ways} crosses an enemy piece (on {in_the_way})", at=at)
+        return illegal(Reason.BLOCKED, f"{ways} crosses a piece (on {in_the_way})", at=at)
 
     def _passable(self, code: int) -> Callable[[int], bool]:
         """Which squares the piece ``code`` may step onto during its move: empty squares, and
@@ -1038,24 +1040,24 @@ class SiegeState(State[SiegeMove]):
         code = self.squares[origin]
         names = self.board.names
         if not code:
-            return illegal(Reason.NO_PIECE, f"{names[origin]} is empty")
+            return illegal(Reason.NO_PIECE, f"{names[origin]} is empty", at=names[origin])
         if _owner(code) != self.to_move:
-            return illegal(Reason.NOT_OWN_PIECE, f"the piece on {names[origin]} belongs to {self.board.suits[_owner(code)]}")
+            return illegal(Reason.NOT_OWN_PIECE, f"the piece on {names[origin]} belongs to {self.board.suits[_owner(code)]}", at=names[origin])
         if _kind(code) == COMMANDER_KIND:
-            return illegal(Reason.COMMANDER_ATTACK, f"the piece on {names[origin]} is a Commander")
+            return illegal(Reason.COMMANDER_ATTACK, f"the piece on {names[origin]} is a Commander", at=names[origin])
         if code != self.last:
-            return illegal(Reason.NOT_JUST_MOVED, f"the piece on {names[origin]} is not the piece just moved")
+            return illegal(Reason.NOT_JUST_MOVED, f"the piece on {names[origin]} is not the piece just moved", at=names[origin])
         if self.attacked:
-            return illegal(Reason.ALREADY_ATTACKED, f"the piece on {names[origin]} has attacked since it moved")
+            return illegal(Reason.ALREADY_ATTACKED, f"the piece on {names[origin]} has attacked since it moved", at=names[origin])
         defender = self.squares[target]
         if not defender:
-            return illegal(Reason.NO_TARGET, f"{names[target]} is empty")
+            return illegal(Reason.NO_TARGET, f"{names[target]} is empty", at=names[target])
         if _owner(defender) == self.to_move:
-            return illegal(Reason.FRIENDLY_ATTACK, f"the piece on {names[target]} is one's own")
+            return illegal(Reason.FRIENDLY_ATTACK, f"the piece on {names[target]} is one's own", at=names[target])
         if target in self.board.corner[origin]:
-            return illegal(Reason.ATTACK_DIAGONAL, f"{names[target]} is diagonal to {names[origin]}")
+            return illegal(Reason.ATTACK_DIAGONAL, f"{names[target]} is diagonal to {names[origin]}", at=names[target])
         if target not in self.board.adjacent[origin]:
-            return illegal(Reason.NOT_ADJACENT, f"{names[target]} is not next to {names[origin]}")
+            return illegal(Reason.NOT_ADJACENT, f"{names[target]} is not next to {names[origin]}", at=names[target])
         return LEGAL
 
     def judge_piece_move(self, origin: str, target: str, die: int) -> Verdict:

@@ -440,7 +440,7 @@ class GameFigures:
         key = _digest(self.game_key, "contract") if self.game_key else ""
         if key and self.store.get(key, "contract") is not None:
             return
-        check_before_printing(engine, self.game.id)
+        check_before_printing(engine, self.game.id, self.game.cells)
         if key:
             self.store.put(key, "contract")
 

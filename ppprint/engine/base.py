@@ -30,7 +30,7 @@ from abc import ABC, abstractmethod
 from bisect import bisect
 from itertools import accumulate
 from operator import itemgetter
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Container, Hashable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
@@ -96,10 +96,13 @@ class EndReason(RuleCode):
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """Whether a move is legal and, if not, why: the reason code and words."""
+    """Whether a move is legal and, if not, why: the reason code, the words, and where the rule fails."""
 
     reason: ReasonCode | None = None
     words: str = ""
+    at: str = ""
+    """Where the move breaks its rule, in the game's cell names: one cell (``c4``), two neighbouring
+    cells for the boundary between them (``c5-c6``, a wall), or empty (nowhere on the board)."""
 
     @property
     def legal(self) -> bool:
@@ -114,9 +117,21 @@ LEGAL: Final = Verdict()
 """The verdict of every legal move."""
 
 
-def illegal(reason: ReasonCode, words: str) -> Verdict:
-    """The verdict of a move that breaks the rule ``reason`` cites; ``words`` say how."""
-    return Verdict(reason, words)
+def illegal(reason: ReasonCode, words: str, *, at: str = "") -> Verdict:
+    """The verdict of a move that breaks the rule ``reason`` cites; ``words`` say how, ``at`` where
+    (see :attr:`Verdict.at`)."""
+    return Verdict(reason, words, at)
+
+
+def cells_at(at: str, cells: Container[str]) -> tuple[str, ...]:
+    """The one or two of ``cells`` a verdict's :attr:`~Verdict.at` names (a cell's own name may hold
+    a ``-``), or ``()`` when it names none of them."""
+    if at in cells:
+        return (at,)
+    for index, char in enumerate(at):
+        if char == "-" and at[:index] in cells and at[index + 1 :] in cells:
+            return at[:index], at[index + 1 :]
+    return ()
 
 
 @dataclass(frozen=True, slots=True)

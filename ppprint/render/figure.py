@@ -9,13 +9,13 @@ or rasterised from its one-page PDF to PNG.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.lib.utils import simpleSplit
 
+from ppprint.engine.base import cells_at
 from ppprint.errors import DataError, InputError
 from ppprint.layout import GameView
 from ppprint.model.game import Figure
@@ -127,46 +127,14 @@ def _covers(box: tuple[float, float, float, float], point: Point) -> bool:
     return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
 
 
-_CELL_WORD = re.compile(r"[A-Za-z0-9]+(?:-[0-9]+)?")
-_STEP = re.compile(r"(?<![\w-])([A-Za-z0-9]+)-([A-Za-z0-9]+)(?![\w-])")
-
-
 def failure_point(table: Table, move: DrawnMove) -> Point:
-    """Where an illegal move breaks its rule (table inches): the first cell along its path, after its start,
-    that the engine's words name ("the jumped cell c4 is empty": c4); a step they name ("d6-e6", a wall)
-    is the boundary between its cells; else the start, when only it is named ("the piece on d3 is a
-    Commander"); else the move's destination (a one-step move fails where it lands)."""
-    path = [table.centre(cell) for cell in move.cells]
-    for first, second in _STEP.findall(move.words):
-        if first in table.cells and second in table.cells and table.neighbours(first, second):
-            a, b = _along(path, table.centre(first)), _along(path, table.centre(second))
-            if a is not None and b is not None:
-                (x0, y0), (x1, y1) = table.centre(first), table.centre(second)
-                return (x0 + x1) / 2, (y0 + y1) / 2
-    named = [word for word in _CELL_WORD.findall(move.words) if word in table.cells]
-    found = [(position, table.centre(cell)) for cell in named if (position := _along(path, table.centre(cell), after_start=True)) is not None]
-    if found:
-        return min(found)[1]
-    if move.cells[0] in named:
-        return path[0]
-    return path[-1]
-
-
-def _along(path: Sequence[Point], point: Point, after_start: bool = False) -> float | None:
-    """How far along ``path`` (inches) it first passes through ``point`` (beyond its start, if
-    ``after_start``), or ``None``."""
-    travelled = 0.0
-    if not after_start and math.dist(path[0], point) < 1e-6:
-        return 0.0
-    for a, b in zip(path, path[1:]):
-        length = math.dist(a, b)
-        if length:
-            t = ((point[0] - a[0]) * (b[0] - a[0]) + (point[1] - a[1]) * (b[1] - a[1])) / (length * length)
-            foot = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-            if 0.0 < t <= 1.0 + 1e-9 and math.dist(foot, point) < 1e-3:
-                return travelled + t * length
-        travelled += length
-    return None
+    """Where an illegal move breaks its rule (table inches): where the engine's verdict says (its ``at``:
+    a cell's centre, or the midpoint of two cells, the boundary between them); else the move's destination."""
+    named = cells_at(move.at, table.cells)
+    if not named:
+        return table.centre(move.cells[-1])
+    (x0, y0), (x1, y1) = table.centre(named[0]), table.centre(named[-1])
+    return (x0 + x1) / 2, (y0 + y1) / 2
 
 
 def render_figure(

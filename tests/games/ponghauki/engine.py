@@ -97,11 +97,11 @@ class PongHauKiState(State[Move]):
         if self.outcome() is not None:
             return illegal(Reason.GAME_OVER, "the game has ended")
         if self.points.get(move.start) != self.to_move:
-            return illegal(Reason.NOT_YOUR_PIECE, f"no piece of {PLAYERS[self.to_move]} stands on {move.start}")
+            return illegal(Reason.NOT_YOUR_PIECE, f"no piece of {PLAYERS[self.to_move]} stands on {move.start}", at=move.start)
         if not BOARD.joined(move.start, move.target):
-            return illegal(Reason.NO_LINE, f"no line joins {move.start} and {move.target}")
+            return illegal(Reason.NO_LINE, f"no line joins {move.start} and {move.target}", at=move.target)
         if move.target in self.points:
-            return illegal(Reason.TAKEN, f"a piece already stands on {move.target}")
+            return illegal(Reason.TAKEN, f"a piece already stands on {move.target}", at=move.target)
         return LEGAL
 
     def _do(self, move: Move) -> None:
