@@ -13,6 +13,7 @@ from typing import Any
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, ListFlowable, Paragraph
 
+
 def cursor_y(frame: Frame) -> float:
     """Where the top of the next flowable goes, from the page's foot: ``Frame._y``, the top of the
     frame less its top padding at first, lowered by each flowable ``Frame.add`` places and its space
