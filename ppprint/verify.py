@@ -211,9 +211,13 @@ def check_drawable(game: Plugin, checked: CheckedFigure) -> None:
                 if cell not in table.cells:
                     wider = "a wider view" if window is None else "widen the window"
                     raise InputError(f"the move drawn passes cell '{cell}', which is {where} ({wider}, or draw: false)", path, move.line or panel.panel.line)
-            if move.at and not cells_at(move.at, table.cells):
+            failing = cells_at(move.at, table.cells) if move.at else ()
+            if move.at and not failing:
                 drawn = "of the board drawn" if window is None else f"inside the window {window} drawn"
                 raise InputError(f"the engine says the move drawn fails at '{move.at}', which names no cell {drawn}", path, move.line or panel.panel.line)
+            if len(failing) == 2 and not table.neighbours(*failing):
+                # The cross goes on the boundary between the two: cells apart have none.
+                raise InputError(f"the engine says the move drawn fails at '{move.at}', between two cells that do not touch", path, move.line or panel.panel.line)
         if isinstance(options, WindowOptions) and options.window is not None:
             # A cropped board: every cell a claim names is drawn, so the reader sees what it is about.
             whole = view.table(panel.state, options.model_copy(update={"window": None}))

@@ -331,6 +331,21 @@ def test_verify_refuses_a_drawn_move_whose_verdict_names_no_cell_drawn(monkeypat
         verify_figure(game, game.data.figures["movement"])
 
 
+def test_verify_refuses_a_boundary_between_cells_that_do_not_touch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``at: "a-b"`` is the boundary between two neighbours; between c3 and f3 there is none to draw a cross on."""
+    from ppprint.errors import InputError
+    from ppprint.verify import verify_figure
+
+    game = get_game("expansion")
+    state_type = type(game.require_engine().initial_state())
+    judged = state_type.explain
+    monkeypatch.setattr(state_type, "explain", lambda state, move: dataclasses.replace(judged(state, move), at="c3-f3"))
+    with pytest.raises(InputError, match="fails at 'c3-f3', between two cells that do not touch"):
+        verify_figure(game, game.data.figures["movement"])
+    monkeypatch.setattr(state_type, "explain", lambda state, move: dataclasses.replace(judged(state, move), at="c3-c4"))
+    verify_figure(game, game.data.figures["movement"])  # neighbours: a boundary
+
+
 def test_two_claims_on_the_same_cells_are_drawn_apart() -> None:
     # Piecepackman's Fig 9(b) drew d5-c5-d5 ("back to d5") and d5-c5 ("one step") on one segment.
     from ppprint.render.marks import _looped, _spread, _straightened
